@@ -1,0 +1,10 @@
+// drizzle-kit: `npm run db:generate` writes a new SQL migration for changes to the schema.
+// Applied migrations are never edited; the server applies pending ones at start-up.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema.ts',
+  out: './server/db/migrations',
+  strict: true,
+});

@@ -1,0 +1,39 @@
+// `node scripts/screenshots.mjs [outDir]`: screenshots of the running app (npm start on
+// BASE_URL, default http://127.0.0.1:3000) at 390 px and 1280 px, for the README and for
+// looking at the screens as a user would. Chromium carries the no-network flags of TOOLING.md.
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+const outDir = process.argv[2] ?? '.tmp/screenshots';
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+];
+const SHOTS = (process.env.SHOTS ?? '/,/dashboard,/profile').split(',');
+const USER = process.env.SHOT_USER ?? 'hr';
+const PASSWORD = process.env.SHOT_PASSWORD ?? 'hr1234';
+
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+try {
+  for (const [label, viewport] of [['390', { width: 390, height: 844 }], ['1280', { width: 1280, height: 800 }]]) {
+    const page = await (await browser.newContext({ viewport, locale: 'id-ID' })).newPage();
+    await page.goto(`${BASE_URL}/`);
+    await page.screenshot({ path: `${outDir}/login-${label}.png` });
+    await page.getByLabel('Username', { exact: true }).fill(USER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${BASE_URL}/dashboard`);
+    for (const path of SHOTS.filter((p) => p !== '/')) {
+      await page.goto(`${BASE_URL}${path}`);
+      await page.waitForLoadState('networkidle');
+      const name = path.replace(/^\//, '').replace(/\//g, '-') || 'root';
+      await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: true });
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`screenshots in ${outDir}`);

@@ -1,0 +1,57 @@
+// `npm test`: every suite — unit + API (vitest.config.ts), then a fresh production build and
+// the browser suite (vitest.e2e.config.ts, playwright-core driving Debian's Chromium).
+// Ends with one plain line 'Tests: N passed, N failed' summing all suites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+mkdirSync(`${root}.tmp`, { recursive: true });
+
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(
+    `Chromium not found at ${CHROMIUM_PATH}: the browser tests need it.\n` +
+      'Install it with: apt-get update && apt-get install -y chromium\n' +
+      '(Playwright\'s own browser download does not work here; set CHROMIUM_PATH for another location.)',
+  );
+  process.exit(1);
+}
+
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+const totals = { passed: 0, failed: 0 };
+let ok = true;
+
+function vitest(config, report) {
+  rmSync(report, { force: true });
+  const result = run('npx', [
+    'vitest', 'run', '--config', config,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  if (result.status !== 0) ok = false;
+  if (!existsSync(report)) {
+    ok = false;
+    console.error(`${config}: no report written`);
+    return;
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += summary.numPassedTests;
+  totals.failed += summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  if (summary.numTotalTests === 0) {
+    ok = false;
+    console.error(`${config}: no test ran`);
+  }
+}
+
+vitest('vitest.config.ts', `${root}.tmp/report-unit-api.json`);
+
+console.log('\nBuilding the production app for the browser suite...');
+if (run('npm', ['run', 'build']).status !== 0) {
+  console.error('Build failed: the browser suite cannot run.');
+  ok = false;
+} else {
+  vitest('vitest.e2e.config.ts', `${root}.tmp/report-e2e.json`);
+}
+
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,70 @@
+// buildApp(): the Fastify instance with its plugins and routes, without listening. The tests
+// inject() into it; server/main.ts listens. Registration order matters: security headers
+// first (they apply to every answer, errors included), then the error handler, the app's
+// dependencies, auth, the API routes, and last the static web app with the not-found answer.
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { SERVER_MSG } from '../src/domain/messages';
+import authPlugin from './auth/plugin';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import appContext from './plugins/app-context';
+import errorHandler from './plugins/error-handler';
+import webStatic from './plugins/web-static';
+import authRoutes from './routes/auth';
+import healthRoutes from './routes/health';
+
+/** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The Content-Security-Policy the React app runs under (no inline scripts). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+};
+
+/** What buildApp() needs. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Folder of the built web app; default config.webDir. Skipped when it does not exist. */
+  webRoot?: string | null;
+  /** Fastify's logger option (default: on, level info; tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The configured Fastify instance (not listening, not yet ready). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A malformed URL (bad %-encoding) is a client mistake: answer in our envelope.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: SERVER_MSG.invalidInput });
+    },
+  });
+
+  // Defaults of helmet minus its CSP, which is replaced as a whole: its default adds
+  // upgrade-insecure-requests, which breaks the app when served over plain HTTP on a LAN.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  });
+  await app.register(errorHandler);
+  await app.register(appContext, { db: deps.db, config: deps.config });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
+  return app;
+}

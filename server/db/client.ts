@@ -1,0 +1,127 @@
+/**
+ * Opens the database: the embedded PGlite in DATA_DIR/pglite by default, or a PostgreSQL
+ * server (postgres.js) when DATABASE_URL is set. Owns the driver connection; everything
+ * else sees one drizzle type, `Db`, that works the same on both.
+ *
+ * PGlite does not lock its folder across processes: callers must hold the DATA_DIR lock
+ * (data-dir-lock.ts) before opening it, as server/main.ts does.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as relations from './relations';
+import * as tables from './schema';
+
+/** Tables and relations, as drizzle's relational queries (`db.query.*`) see them. */
+export const schema = { ...tables, ...relations };
+export type Schema = typeof schema;
+
+/** The drizzle database both drivers provide. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the drizzle handle, which driver, and how to close it. */
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies the pending SQL migrations of `migrationsFolder` (drizzle's migrator). */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** Closes the connection (idempotent). */
+  close(): Promise<void>;
+}
+
+/** Where openDatabase() connects. */
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/** Wraps an open PGlite client (a folder, in-memory, or loaded from a dump). */
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/** Connects to a PostgreSQL server with postgres.js. */
+export function connectPostgres(url: string, options: { max?: number } = {}): Database {
+  // Migrations print NOTICEs ("already exists, skipping"): not worth a log line.
+  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/** The PGlite folder inside DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'pglite');
+}
+
+/** The PostgreSQL server cannot be reached at start-up; the message names it (no password). */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
+function rootCause(error: unknown): string {
+  let current = error;
+  while ((current as { cause?: unknown })?.cause) current = (current as { cause: unknown }).cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite in DATA_DIR/pglite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const database = connectPostgres(options.databaseUrl);
+    try {
+      // Fail at start-up, with a clear message, rather than on the first request.
+      await database.db.execute('select 1');
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw new DatabaseUnavailableError(
+        `Tidak dapat terhubung ke PostgreSQL ${withoutPassword(options.databaseUrl)}: ${rootCause(error)}`,
+      );
+    }
+    return database;
+  }
+  const dir = pgliteDir(options.dataDir);
+  // PGlite creates only the last folder level.
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  return wrapPglite(client);
+}

@@ -1,0 +1,307 @@
+/**
+ * The PostgreSQL schema of every entity of spec section 3 (drizzle pg-core). Owns the table
+ * shapes; `npx drizzle-kit generate` turns changes into a NEW migration under
+ * server/db/migrations — never edit an applied migration.
+ *
+ * Conventions: snake_case names as the API speaks them; enum-like columns are text with a
+ * CHECK built from the src/domain constants (adding a value = a new migration, no enum type
+ * to alter); `updated_at` on rows that clients mirror, indexed for `?since=` pulls; deleted
+ * rows leave a tombstone in `deletions` for the same pulls.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  APPROVAL_STEPS,
+  type ApprovalStep,
+  MENUNGGU,
+  REVIEW_STATUSES,
+  type ReviewStatus,
+} from '../../src/domain/approval-chain';
+import { INSTANSI_JENIS, type InstansiJenis, JENJANG, type Jenjang } from '../../src/domain/master-data';
+import { ROLES, type Role } from '../../src/domain/roles';
+
+/** `column IN ('a', 'b')` from a list of domain constants (fixed identifiers, no user input). */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Set by drizzle on every update; the `?since=` cursor of incremental pulls. */
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Staff accounts (spec 3 User). `password_hash` never leaves the server. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    employee_id: text('employee_id').notNull().unique('users_employee_id_unique'),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    signature_path: text('signature_path'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // Usernames are unique case-insensitively, so a case-insensitive login is unambiguous.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    check('users_role_check', oneOf(t.role, ROLES)),
+  ],
+);
+
+/** Schools (Sekolah) and campuses (Kampus). */
+export const instansi = pgTable(
+  'instansi',
+  {
+    id: serial('id').primaryKey(),
+    nama: text('nama').notNull(),
+    jenis: text('jenis').$type<InstansiJenis>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // CSV import matches institution names case-insensitively: keep them unambiguous.
+    uniqueIndex('instansi_nama_lower_unique').on(sql`lower(${t.nama})`),
+    check('instansi_jenis_check', oneOf(t.jenis, INSTANSI_JENIS)),
+  ],
+);
+
+/** Divisions of the organisation. */
+export const divisi = pgTable(
+  'divisi',
+  {
+    id: serial('id').primaryKey(),
+    nama: text('nama').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('divisi_nama_lower_unique').on(sql`lower(${t.nama})`)],
+);
+
+/** Competencies, per level (jenjang); linked to divisions through divisi_kategori. */
+export const kompetensi = pgTable(
+  'kompetensi',
+  {
+    id: serial('id').primaryKey(),
+    nama: text('nama').notNull(),
+    jenjang: text('jenjang').$type<Jenjang>().notNull(),
+    aktif: boolean('aktif').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('kompetensi_nama_jenjang_unique').on(sql`lower(${t.nama})`, t.jenjang),
+    check('kompetensi_jenjang_check', oneOf(t.jenjang, JENJANG)),
+  ],
+);
+
+/** Which competencies apply in which division (many-to-many). */
+export const divisiKategori = pgTable(
+  'divisi_kategori',
+  {
+    id: serial('id').primaryKey(),
+    kompetensi_id: integer('kompetensi_id')
+      .notNull()
+      .references(() => kompetensi.id, { onDelete: 'cascade' }),
+    divisi_id: integer('divisi_id')
+      .notNull()
+      .references(() => divisi.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    unique('divisi_kategori_pair_unique').on(t.kompetensi_id, t.divisi_id),
+    index('divisi_kategori_divisi_idx').on(t.divisi_id),
+  ],
+);
+
+/** Interns of both levels; level-specific fields live in peserta_siswa / peserta_mahasiswa. */
+export const peserta = pgTable(
+  'peserta',
+  {
+    id: serial('id').primaryKey(),
+    nama: text('nama').notNull(),
+    jenjang: text('jenjang').$type<Jenjang>().notNull(),
+    // An institution or division with participants cannot be deleted (spec 5).
+    instansi_id: integer('instansi_id')
+      .notNull()
+      .references(() => instansi.id, { onDelete: 'restrict' }),
+    divisi_id: integer('divisi_id')
+      .notNull()
+      .references(() => divisi.id, { onDelete: 'restrict' }),
+    // Deleting a staff account keeps its participants, unassigned.
+    mentor_id: integer('mentor_id').references(() => users.id, { onDelete: 'set null' }),
+    pembimbing_id: integer('pembimbing_id').references(() => users.id, { onDelete: 'set null' }),
+    /** School or campus supervisor (spec: nama_pembimbing / kontak_pembimbing). */
+    nama_pembimbing: text('nama_pembimbing').notNull().default(''),
+    kontak_pembimbing: text('kontak_pembimbing').notNull().default(''),
+    /** 'yyyy-mm-dd' strings (CONTRACT). */
+    tanggal_masuk: date('tanggal_masuk', { mode: 'string' }).notNull(),
+    tanggal_selesai: date('tanggal_selesai', { mode: 'string' }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('peserta_jenjang_check', oneOf(t.jenjang, JENJANG)),
+    index('peserta_updated_at_idx').on(t.updated_at),
+    index('peserta_jenjang_tanggal_masuk_idx').on(t.jenjang, t.tanggal_masuk),
+    index('peserta_mentor_idx').on(t.mentor_id),
+    index('peserta_pembimbing_idx').on(t.pembimbing_id),
+    index('peserta_instansi_idx').on(t.instansi_id),
+    index('peserta_divisi_idx').on(t.divisi_id),
+  ],
+);
+
+/** SMK fields of a participant. */
+export const pesertaSiswa = pgTable('peserta_siswa', {
+  peserta_id: integer('peserta_id')
+    .primaryKey()
+    .references(() => peserta.id, { onDelete: 'cascade' }),
+  nis: text('nis').notNull(),
+  jurusan: text('jurusan').notNull(),
+});
+
+/** University fields of a participant. */
+export const pesertaMahasiswa = pgTable('peserta_mahasiswa', {
+  peserta_id: integer('peserta_id')
+    .primaryKey()
+    .references(() => peserta.id, { onDelete: 'cascade' }),
+  nim: text('nim').notNull(),
+  jurusan: text('jurusan').notNull(),
+  fakultas: text('fakultas').notNull().default(''),
+});
+
+/** One score per participant and competency (integer 0-100). */
+export const nilai = pgTable(
+  'nilai',
+  {
+    id: serial('id').primaryKey(),
+    peserta_id: integer('peserta_id')
+      .notNull()
+      .references(() => peserta.id, { onDelete: 'cascade' }),
+    kompetensi_id: integer('kompetensi_id')
+      .notNull()
+      .references(() => kompetensi.id, { onDelete: 'cascade' }),
+    skor: integer('skor').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('nilai_peserta_kompetensi_unique').on(t.peserta_id, t.kompetensi_id),
+    check('nilai_skor_range_check', sql`${t.skor} between 0 and 100`),
+    index('nilai_kompetensi_idx').on(t.kompetensi_id),
+    index('nilai_updated_at_idx').on(t.updated_at),
+  ],
+);
+
+/** One row per participant and approval step (Pembimbing, HR, BusHead). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    peserta_id: integer('peserta_id')
+      .notNull()
+      .references(() => peserta.id, { onDelete: 'cascade' }),
+    role_reviewer: text('role_reviewer').$type<ApprovalStep>().notNull(),
+    status: text('status').$type<ReviewStatus>().notNull().default(MENUNGGU),
+    catatan: text('catatan'),
+    reviewer_id: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('reviews_peserta_role_unique').on(t.peserta_id, t.role_reviewer),
+    check('reviews_role_reviewer_check', oneOf(t.role_reviewer, APPROVAL_STEPS)),
+    check('reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
+    index('reviews_updated_at_idx').on(t.updated_at),
+  ],
+);
+
+/** Transcript (Daftar Nilai) grade templates; `kategori` is the jenjang. */
+export const gradeTemplates = pgTable(
+  'grade_templates',
+  {
+    id: serial('id').primaryKey(),
+    nama: text('nama').notNull(),
+    deskripsi: text('deskripsi').notNull().default(''),
+    kategori: text('kategori').$type<Jenjang>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('grade_templates_kategori_check', oneOf(t.kategori, JENJANG))],
+);
+
+/** Thresholds of a template: letter `huruf` from `min` upward; `position` keeps the form order. */
+export const gradeItems = pgTable(
+  'grade_items',
+  {
+    id: serial('id').primaryKey(),
+    template_id: integer('template_id')
+      .notNull()
+      .references(() => gradeTemplates.id, { onDelete: 'cascade' }),
+    huruf: varchar('huruf', { length: 2 }).notNull(),
+    min: integer('min').notNull(),
+    predikat: text('predikat').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('grade_items_min_range_check', sql`${t.min} between 0 and 100`),
+    index('grade_items_template_idx').on(t.template_id, t.position),
+  ],
+);
+
+/**
+ * Stored results of replayable mutations (CONTRACT: Idempotency-Key). A repeat with the same
+ * key and user returns `status_code` + `response_body` and changes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status_code: integer('status_code').notNull(),
+    response_body: jsonb('response_body'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.user_id, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * Tombstones for incremental pulls: a deleted row of `entity` (table name) with its id.
+ * A client pulling `?since=<cursor>` drops these ids from its mirror.
+ */
+export const deletions = pgTable(
+  'deletions',
+  {
+    id: serial('id').primaryKey(),
+    entity: text('entity').notNull(),
+    entity_id: integer('entity_id').notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deletions_entity_deleted_at_idx').on(t.entity, t.deleted_at)],
+);

@@ -1,0 +1,13 @@
+// The one error type routes and services throw for an expected failure. The error-handler
+// plugin answers it as `{"message": ...}` with its status (CONTRACT.md error envelope).
+
+/** An error with an HTTP status and an Indonesian message for the client. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Typed fetch wrapper for the REST API (same origin, JSON). It adds the Bearer token from a
+ * getter it is given (it never reads storage itself, so it also runs in the service worker),
+ * parses responses with zod when a schema is given, and turns every failure into an ApiError:
+ * the server's `{message}` when present, else a fallback; status 0 for the network.
+ */
+import type { z } from 'zod';
+import { MSG } from '@/domain/messages';
+
+/** Default time a request may take before it counts as a network failure. */
+export const API_TIMEOUT_MS = 15_000;
+
+/** A failed API call. `status` 0 = no answer (offline, DNS, timeout, aborted). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when the server could not be reached. */
+  readonly status: number;
+  /** The `message` field of the server's error body, or null when it sent none. */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, message: string, serverMessage: string | null = null) {
+    super(message);
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+
+  /** True when the server was not reached (offline, timeout): the caller may use cached data. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** True for an ApiError (also across bundles, where instanceof may not hold). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError');
+}
+
+/** The server's message of an error when it sent one, otherwise `fallback` (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
+}
+
+export interface RequestOptions<T> {
+  /** JSON body (serialised) or FormData (sent as is). */
+  body?: unknown;
+  /** Validates and types the JSON response; without it the parsed JSON is returned as is. */
+  schema?: z.ZodType<T>;
+  /** Send the Authorization header (default true; login sets false). */
+  auth?: boolean;
+  /** Message of the ApiError when the server sent none (default: spec's unknown-error text). */
+  fallbackMessage?: string;
+  /** Message when the server could not be reached (default MSG.networkError). */
+  networkMessage?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; '' = same origin. */
+  baseUrl?: string;
+  /** Current bearer token, or null when logged out. */
+  getToken?: () => string | null;
+  /** Called after an authenticated request was answered 401 (token invalid or expired). */
+  onUnauthorized?: (error: ApiError) => void;
+  fetch?: typeof fetch;
+}
+
+/** The client the app and the service worker use to talk to the API. */
+export interface ApiClient {
+  request<T = unknown>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, schema?: z.ZodType<T>, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/** Creates an API client; see ApiClientOptions. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    const useAuth = opts.auth !== false;
+    const token = useAuth ? (options.getToken?.() ?? null) : null;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+
+    // One controller for both the caller's signal and the timeout.
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
+    const onAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onAbort);
+
+    const networkMessage = opts.networkMessage ?? MSG.networkError;
+    let response: Response;
+    let parsed: unknown;
+    try {
+      response = await doFetch(baseUrl + path, { method, headers, body, signal: controller.signal });
+      parsed = await readBody(response);
+    } catch {
+      throw new ApiError(0, networkMessage);
+    } finally {
+      clearTimeout(timeout);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+
+    if (!response.ok) {
+      const serverMessage = messageOf(parsed);
+      const error = new ApiError(
+        response.status,
+        serverMessage ?? opts.fallbackMessage ?? MSG.unknownError,
+        serverMessage,
+      );
+      if (response.status === 401 && token) options.onUnauthorized?.(error);
+      throw error;
+    }
+    if (!opts.schema) return parsed as T;
+    const result = opts.schema.safeParse(parsed);
+    if (!result.success) throw new ApiError(response.status, opts.fallbackMessage ?? MSG.unknownError);
+    return result.data;
+  }
+
+  return {
+    request,
+    get: (path, schema, opts) => request('GET', path, { ...opts, schema: schema ?? opts?.schema }),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+  };
+}

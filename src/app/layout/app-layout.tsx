@@ -1,0 +1,85 @@
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { normalizeRole } from '@/domain/roles';
+import { session } from '../services';
+import { useSession } from '../session/use-session';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import './layout.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Layout of every logged-in screen: sidebar (drawer under 768 px), top bar, content. */
+export function AppLayout() {
+  const state = useSession();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const role = normalizeRole(state.user?.role ?? state.userRole);
+
+  const closeDrawer = useCallback((returnFocus: boolean) => {
+    setDrawerOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // Navigation closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  // Open drawer: focus moves into it, Esc closes it, the page behind does not scroll.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.classList.remove('no-scroll');
+    };
+  }, [drawerOpen, closeDrawer]);
+
+  async function logout() {
+    await session.logout();
+    await navigate({ to: '/', replace: true });
+  }
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Langsung ke konten
+      </a>
+      <Sidebar
+        ref={drawerRef}
+        role={role}
+        open={drawerOpen}
+        onClose={() => closeDrawer(true)}
+        onNavigate={() => setDrawerOpen(false)}
+      />
+      {drawerOpen && <div className="backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
+      <div className="shell-main">
+        <TopBar
+          ref={toggleRef}
+          username={state.user?.username ?? state.username ?? ''}
+          role={state.user?.role ?? state.userRole}
+          drawerOpen={drawerOpen}
+          onOpenMenu={() => setDrawerOpen(true)}
+          onLogout={() => void logout()}
+        />
+        <main id="main-content" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

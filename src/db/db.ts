@@ -1,0 +1,75 @@
+/**
+ * The browser database (IndexedDB through Dexie 4), shared by the page and the service worker.
+ * It owns the mirror tables (the last pulled server data, read by screens with useLiveQuery),
+ * the outbox (mutations waiting for replay) and meta (session, cached profile, pull cursors).
+ * It must never touch the DOM, sessionStorage or the network: it runs in the service worker too.
+ */
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type {
+  DivisiRecord,
+  GradeRecord,
+  InstansiRecord,
+  KompetensiRecord,
+  MetaRecord,
+  NilaiRecord,
+  OutboxRecord,
+  PesertaRecord,
+  ReviewRecord,
+  UserRecord,
+} from './records';
+
+/** Name of the production database. */
+export const DB_NAME = 'magang';
+
+/** The mirror tables: cleared on logout, refilled by pulls. */
+export const MIRROR_TABLES = [
+  'peserta',
+  'nilai',
+  'reviews',
+  'kompetensi',
+  'divisi',
+  'instansi',
+  'grade',
+  'users',
+] as const;
+/** Name of one mirror table. */
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
+
+/** The Magang database: typed tables over one IndexedDB database. */
+export class MagangDb extends Dexie {
+  declare peserta: Table<PesertaRecord, number>;
+  declare nilai: Table<NilaiRecord, [number, number]>;
+  declare reviews: Table<ReviewRecord, [number, string]>;
+  declare kompetensi: Table<KompetensiRecord, number>;
+  declare divisi: Table<DivisiRecord, number>;
+  declare instansi: Table<InstansiRecord, number>;
+  declare grade: Table<GradeRecord, number>;
+  declare users: Table<UserRecord, number>;
+  declare outbox: EntityTable<OutboxRecord, 'seq'>;
+  declare meta: Table<MetaRecord, string>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    // Version 1 is shipped: never edit it. To change the schema add a new declaration below,
+    // keeping this one, e.g.
+    //   this.version(2).stores({ peserta: 'id, jenjang, mentor_id, divisi_id, updatedAt, instansi_id' })
+    //     .upgrade((tx) => tx.table('peserta').toCollection().modify((row) => { ... }));
+    // Only the changed tables need listing in version(2); `null` deletes a table. Keep changes
+    // additive: an old service worker still running may open the database with version 1 code.
+    this.version(1).stores({
+      peserta: 'id, jenjang, mentor_id, divisi_id, updatedAt',
+      nilai: '[peserta_id+kompetensi_id], peserta_id',
+      reviews: '[peserta_id+role_reviewer], peserta_id',
+      kompetensi: 'id, jenjang',
+      divisi: 'id',
+      instansi: 'id, jenis',
+      grade: 'id, kategori',
+      users: 'id, role, username',
+      outbox: '++seq, &key, user, state, pesertaId, createdAt',
+      meta: 'key',
+    });
+  }
+}
+
+/** The app's database instance (opened lazily on first use). */
+export const db = new MagangDb();

@@ -1,0 +1,82 @@
+/**
+ * The `meta` table: the mirrored session (so the service worker can replay with the token and
+ * the installed app can reopen offline), the cached profile, and the pull cursors. This module
+ * owns those keys; nothing else writes them. It never reads sessionStorage: the page's session
+ * code copies the session here.
+ */
+import { MIRROR_TABLES, type MagangDb, type MirrorTable } from './db';
+import { profileSchema, type ProfileRecord, type SessionRecord } from './records';
+
+const SESSION_KEY = 'session';
+const PROFILE_KEY = 'profile';
+const CURSOR_PREFIX = 'cursor:';
+
+function isSessionRecord(value: unknown): value is SessionRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.token === 'string' &&
+    v.token !== '' &&
+    (v.userRole === null || typeof v.userRole === 'string') &&
+    (v.username === null || typeof v.username === 'string')
+  );
+}
+
+/** The mirrored session, or null when nobody is logged in (or the entry is malformed). */
+export async function getSession(db: MagangDb): Promise<SessionRecord | null> {
+  const row = await db.meta.get(SESSION_KEY);
+  return row && isSessionRecord(row.value) ? row.value : null;
+}
+
+/** Stores the session (replacing any previous one). */
+export async function saveSession(db: MagangDb, session: SessionRecord): Promise<void> {
+  const value: SessionRecord = {
+    token: session.token,
+    userRole: session.userRole,
+    username: session.username,
+  };
+  await db.meta.put({ key: SESSION_KEY, value });
+}
+
+/** Removes the session and the cached profile; mirror, outbox and cursors stay. */
+export async function clearSession(db: MagangDb): Promise<void> {
+  await db.meta.bulkDelete([SESSION_KEY, PROFILE_KEY]);
+}
+
+/** The profile cached by the last successful profile load, or null. */
+export async function getCachedProfile(db: MagangDb): Promise<ProfileRecord | null> {
+  const row = await db.meta.get(PROFILE_KEY);
+  const parsed = profileSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Caches the profile for offline starts. */
+export async function saveProfile(db: MagangDb, profile: ProfileRecord): Promise<void> {
+  await db.meta.put({ key: PROFILE_KEY, value: profileSchema.parse(profile) });
+}
+
+/** The pull cursor of a mirror table (the highest server `updated_at` seen), or null. */
+export async function getCursor(db: MagangDb, table: MirrorTable): Promise<string | null> {
+  const row = await db.meta.get(CURSOR_PREFIX + table);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** Stores the pull cursor of a mirror table. */
+export async function setCursor(db: MagangDb, table: MirrorTable, cursor: string): Promise<void> {
+  await db.meta.put({ key: CURSOR_PREFIX + table, value: cursor });
+}
+
+/**
+ * Logout: removes the session, the cached profile, every pull cursor, every mirror table and
+ * the outbox entries of `userId` (all entries when the id is unknown), in one transaction.
+ */
+export async function clearUserData(db: MagangDb, userId: number | null): Promise<void> {
+  const tables = [db.meta, db.outbox, ...MIRROR_TABLES.map((name) => db.table(name))];
+  await db.transaction('rw', tables, async () => {
+    await clearSession(db);
+    await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
+    if (userId === null) await db.outbox.clear();
+    else await db.outbox.where('user').equals(userId).delete();
+    await Promise.all(MIRROR_TABLES.map((name) => db.table(name).clear()));
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * Record types of the Dexie database (src/db/db.ts): the mirror rows, the outbox entries and
+ * the meta entries. Mirror rows keep the API's field names (spec section 3) so a pulled row is
+ * stored as the server sent it, plus a few sync fields documented below. This module owns no
+ * state; it must never import anything but src/domain.
+ */
+import { z } from 'zod';
+import { userSchema } from '@/domain/auth';
+
+/** Sync fields every mirror row carries besides the API's own fields. */
+export interface MirrorSyncFields {
+  /**
+   * The server's `updated_at` of the row (ISO string) when it was pulled. Incremental pulls ask
+   * for rows changed after the highest value seen (the cursor in meta); absent on rows the
+   * server does not timestamp.
+   */
+  updatedAt?: string;
+  /**
+   * Key of the outbox entry whose optimistic change this row shows, until replay confirms it
+   * and the row is re-pulled. A pull must not overwrite a row that still has a pending key.
+   */
+  pendingKey?: string;
+}
+
+/** A participant (peserta) as GET /api/peserta returns it. */
+export interface PesertaRecord extends MirrorSyncFields {
+  id: number;
+  nama: string;
+  jenjang: 'SMK' | 'Mahasiswa';
+  instansi_id: number | null;
+  instansi?: { nama: string } | null;
+  divisi_id: number | null;
+  divisi?: { id: number; nama: string } | null;
+  mentor_id: number | null;
+  mentor?: { username: string } | null;
+  pembimbing_id: number | null;
+  pembimbing?: { username: string } | null;
+  nama_pembimbing?: string | null;
+  kontak_pembimbing?: string | null;
+  /** yyyy-mm-dd */
+  tanggal_masuk: string | null;
+  /** yyyy-mm-dd */
+  tanggal_selesai: string | null;
+  siswa?: { nis: string; jurusan: string } | null;
+  mahasiswa?: { nim: string; jurusan: string; fakultas: string | null } | null;
+  status?: { is_complete: boolean } | null;
+}
+
+/** One competency score; the mirror keys it by (peserta_id, kompetensi_id). */
+export interface NilaiRecord extends MirrorSyncFields {
+  /** Server id; absent on a score created offline and not yet replayed. */
+  id?: number;
+  peserta_id: number;
+  kompetensi_id: number;
+  /** Integer 0-100. */
+  skor: number;
+  kompetensi?: { nama: string } | null;
+}
+
+/** One approval step of a participant; keyed by (peserta_id, role_reviewer). */
+export interface ReviewRecord extends MirrorSyncFields {
+  peserta_id: number;
+  role_reviewer: 'Pembimbing' | 'HR' | 'BusHead';
+  status: 'Menunggu' | 'Disetujui' | 'Ditolak' | 'Tidak_dilanjutkan';
+  catatan?: string | null;
+}
+
+/** A competency as GET /api/kompetensi returns it. */
+export interface KompetensiRecord extends MirrorSyncFields {
+  id: number;
+  nama: string;
+  jenjang: 'SMK' | 'Mahasiswa';
+  aktif: boolean;
+  divisi_kategori?: { divisi: { id: number; nama: string } }[];
+}
+
+/** A division as GET /api/divisi returns it. */
+export interface DivisiRecord extends MirrorSyncFields {
+  id: number;
+  nama: string;
+  divisi_kategori?: { kompetensi: { id: number; nama: string } }[];
+}
+
+/** A school or campus as GET /api/instansi returns it. */
+export interface InstansiRecord extends MirrorSyncFields {
+  id: number;
+  nama: string;
+  jenis: 'Kampus' | 'Sekolah';
+  pesertaCount?: number;
+}
+
+/** A transcript grade template as GET /api/grade returns it. */
+export interface GradeRecord extends MirrorSyncFields {
+  id: number;
+  nama: string;
+  deskripsi?: string | null;
+  /** The jenjang the template is for. */
+  kategori: string;
+  items: { huruf: string; min: number; predikat: string }[];
+}
+
+/** A user as GET /api/users returns it (never a password). */
+export interface UserRecord extends MirrorSyncFields {
+  id: number;
+  employee_id: string;
+  username: string;
+  role: string;
+}
+
+/** The replayable mutations (ARCHITECTURE.md "Write"). */
+export type OutboxKind = 'nilai.save' | 'nilai.reset' | 'review.approve' | 'review.reject' | 'review.cancel';
+
+/** Where an outbox entry stands: waiting, being sent by the replay, or refused by the rules. */
+export type OutboxState = 'pending' | 'sending' | 'conflict';
+
+/** One queued mutation, replayed in `seq` order (FIFO). */
+export interface OutboxRecord {
+  /** Auto-increment; the replay order. Absent until the entry is added. */
+  seq?: number;
+  /** Client-generated uuid, sent as the `Idempotency-Key` header so a repeat changes nothing. */
+  key: string;
+  /** Id of the user who made the change; replay sends only the logged-in user's entries. */
+  user: number;
+  kind: OutboxKind;
+  /** The participant the change is about; replay re-checks its reviews before sending. */
+  pesertaId: number;
+  /** The request body (or nothing) of the mutation. */
+  payload: unknown;
+  /** Epoch milliseconds when the change was made. */
+  createdAt: number;
+  state: OutboxState;
+  /** How many sends failed on the network or with 5xx; drives the retry backoff. */
+  attempts: number;
+  /** The last failure, or for a conflict the spec's stale-data message shown to the user. */
+  lastError: string | null;
+}
+
+/** A key/value entry of the `meta` table (session, cached profile, pull cursors). */
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+/** The session as stored in sessionStorage (spec section 3 keys) and mirrored in meta. */
+export interface SessionRecord {
+  token: string;
+  userRole: string | null;
+  username: string | null;
+}
+
+/**
+ * The logged-in user as GET /api/auth/profile returns it. The role is read as any string so
+ * that an unexpected role reaches the dashboard's 'Role tidak dikenali' message instead of
+ * failing the parse.
+ */
+export const profileSchema = userSchema.extend({ role: z.string() });
+export type ProfileRecord = z.infer<typeof profileSchema>;

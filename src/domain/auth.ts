@@ -1,0 +1,53 @@
+/**
+ * Auth payloads and responses (spec section 7) as zod schemas, shared by the API client
+ * and the server's validation.
+ */
+import { z } from 'zod';
+import { MSG } from './messages';
+import { roleSchema } from './roles';
+
+/** Short text limit of CONTRACT.md. */
+export const SHORT_TEXT_MAX = 200;
+
+/** Body of POST /api/auth/login. */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
+  password: z.string().min(1, MSG.passwordRequired).max(SHORT_TEXT_MAX),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** A user as the API returns it: never a password. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  employee_id: z.string(),
+  employeeId: z.string().optional(),
+  username: z.string(),
+  role: roleSchema,
+  signature_url: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Response of POST /api/auth/login. */
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Body of PUT /api/auth/profile. */
+export const updateProfileSchema = z.object({
+  username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** Body of PUT /api/auth/password. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, MSG.passwordBothRequired).max(SHORT_TEXT_MAX),
+  newPassword: z.string().min(1, MSG.passwordBothRequired).min(4, MSG.passwordMin).max(SHORT_TEXT_MAX),
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** Client-side login form check (spec section 5): the message for a field, or null. */
+export function loginFieldError(field: 'username' | 'password', value: string): string | null {
+  if (field === 'username') return value.trim() === '' ? MSG.usernameRequired : null;
+  if (value === '') return MSG.passwordRequired;
+  if (value.length < 4) return MSG.passwordMin;
+  return null;
+}

@@ -1,0 +1,76 @@
+/**
+ * UI and API texts copied verbatim from spec sections 2, 4, 5 and 8 and from CONTRACT.md
+ * ("UI texts and labels where the spec has none"). Every screen and the server take their
+ * Indonesian texts from here, so a text exists once.
+ */
+
+export const MSG = {
+  unauthorizedPage: 'Unauthorized - You do not have permission to access this page.',
+  accessDenied: "Access Denied - You don't have permission to access this page.",
+
+  // Login (spec 5, 8; CONTRACT)
+  usernameRequired: 'Username wajib diisi',
+  passwordRequired: 'Password wajib diisi',
+  passwordMin: 'Password minimal 4 karakter',
+  networkError: 'Terjadi Kesalahan Jaringan.',
+  wrongCredentials: 'Username atau password salah',
+
+  // Dashboard (spec 2)
+  dashboardLoading: 'Memuat dashboard...',
+  unknownRole: (role: string) => `Role tidak dikenali: ${role}`,
+  contactAdmin: 'Silakan hubungi administrator untuk bantuan.',
+  noUser: 'Error: Tidak dapat memuat data pengguna',
+  logoutAndLogin: 'Silakan logout dan login kembali.',
+
+  // Profile (spec 5, 8)
+  passwordBothRequired: 'Isi password lama & baru!',
+  profileLoadFailed: 'Gagal memuat profil!',
+  profileUpdateFailed: 'Gagal memperbarui data!',
+  usernameUpdated: 'Username berhasil diperbarui!',
+  passwordUpdated: 'Password berhasil diperbarui!',
+  signatureUploadFailed: 'Gagal upload tanda tangan!',
+  signatureDeleteFailed: 'Gagal hapus tanda tangan!',
+  signatureUploaded: 'Tanda tangan berhasil diupload!',
+  signatureDeleted: 'Tanda tangan berhasil dihapus!',
+
+  // Popup helpers (spec 8)
+  unknownError: 'Terjadi kesalahan tidak diketahui.',
+
+  // Offline (CONTRACT)
+  savedOffline: 'Tersimpan di perangkat, menunggu koneksi',
+  pendingChanges: (n: number) => `${n} perubahan tertunda`,
+  syncNow: 'Sinkronkan',
+  offlineBadge: 'Offline',
+  refusedChanges: 'Perubahan ditolak',
+  offlineCannotSave: 'Tidak dapat menyimpan saat offline',
+} as const;
+
+/** Server-side texts where the spec has none (CONTRACT.md leaves these to us). */
+export const SERVER_MSG = {
+  notFound: 'Data tidak ditemukan',
+  routeNotFound: 'Endpoint tidak ditemukan',
+  unauthenticated: 'Sesi tidak valid, silakan login kembali',
+  forbidden: 'Anda tidak memiliki akses untuk tindakan ini',
+  tooManyLogins: 'Terlalu banyak percobaan login. Coba lagi nanti.',
+  wrongCurrentPassword: 'Password lama salah',
+  usernameTaken: 'Username sudah digunakan',
+  employeeIdTaken: 'ID karyawan sudah digunakan',
+  bodyTooLarge: 'Ukuran data terlalu besar',
+  invalidJson: 'Format data tidak valid',
+  internal: 'Terjadi kesalahan pada server',
+  invalidInput: 'Data tidak valid',
+  unsupportedMediaType: 'Tipe konten tidak didukung',
+  duplicate: 'Data sudah ada',
+  stillReferenced: 'Data masih digunakan oleh data lain',
+  // Master data (users, instansi, divisi, kompetensi, grade)
+  invalidId: 'ID tidak valid',
+  invalidRole: 'Role tidak valid',
+  cannotDeleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri',
+  lastHrDelete: 'Akun HR terakhir tidak dapat dihapus',
+  lastHrRoleChange: 'Role akun HR terakhir tidak dapat diubah',
+  instansiTaken: 'Nama instansi sudah digunakan',
+  divisiTaken: 'Nama divisi sudah digunakan',
+  divisiHasPeserta: 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait',
+  divisiUnknown: 'Divisi yang dipilih tidak ditemukan',
+  kompetensiTaken: 'Kompetensi dengan nama ini sudah ada untuk jenjang tersebut',
+} as const;

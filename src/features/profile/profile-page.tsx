@@ -1,0 +1,173 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { changePassword, getProfile, updateProfile, type SessionUser } from '@/api/auth';
+import { errorMessage, type ApiClient } from '@/api/client';
+import { changePasswordSchema, updateProfileSchema } from '@/domain/auth';
+import { MSG } from '@/domain/messages';
+import { Alert, type AlertTone } from '@/ui/alert';
+import { Spinner } from '@/ui/spinner';
+import { useDocumentTitle } from '@/ui/use-document-title';
+
+interface ProfilePageProps {
+  api: ApiClient;
+  /** The session's user (possibly from the offline cache), shown until the fresh load returns. */
+  cachedUser: SessionUser | null;
+  /** Called with the user after a successful load or username change (updates the session). */
+  onUserUpdated: (user: SessionUser) => Promise<void> | void;
+}
+
+type Status = { tone: AlertTone; text: string } | null;
+
+/** '/profile' ('Detail Profil'): account data, username change, password change. */
+export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps) {
+  useDocumentTitle('Detail Profil');
+  const [profile, setProfile] = useState<SessionUser | null>(cachedUser);
+  const [loading, setLoading] = useState(true);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [username, setUsername] = useState(cachedUser?.username ?? '');
+  const [usernameStatus, setUsernameStatus] = useState<Status>(null);
+  const [savingUsername, setSavingUsername] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [passwordStatus, setPasswordStatus] = useState<Status>(null);
+  const [savingPassword, setSavingPassword] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    getProfile(api)
+      .then((user) => {
+        if (cancelled) return;
+        setProfile(user);
+        setUsername(user.username);
+        void onUserUpdated(user);
+      })
+      .catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Load once per visit; onUserUpdated changes identity on every render of the route.
+  }, [api]);
+
+  async function saveUsername(event: FormEvent) {
+    event.preventDefault();
+    const parsed = updateProfileSchema.safeParse({ username });
+    if (!parsed.success) {
+      setUsernameStatus({ tone: 'error', text: parsed.error.issues[0]?.message ?? MSG.profileUpdateFailed });
+      return;
+    }
+    setSavingUsername(true);
+    setUsernameStatus(null);
+    try {
+      const user = await updateProfile(api, parsed.data);
+      setProfile(user);
+      setUsername(user.username);
+      await onUserUpdated(user);
+      setUsernameStatus({ tone: 'success', text: MSG.usernameUpdated });
+    } catch (e) {
+      setUsernameStatus({ tone: 'error', text: errorMessage(e, MSG.profileUpdateFailed) });
+    } finally {
+      setSavingUsername(false);
+    }
+  }
+
+  async function savePassword(event: FormEvent) {
+    event.preventDefault();
+    if (currentPassword === '' || newPassword === '') {
+      setPasswordStatus({ tone: 'error', text: MSG.passwordBothRequired });
+      return;
+    }
+    const parsed = changePasswordSchema.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) {
+      setPasswordStatus({ tone: 'error', text: parsed.error.issues[0]?.message ?? MSG.profileUpdateFailed });
+      return;
+    }
+    setSavingPassword(true);
+    setPasswordStatus(null);
+    try {
+      await changePassword(api, parsed.data);
+      setCurrentPassword('');
+      setNewPassword('');
+      setPasswordStatus({ tone: 'success', text: MSG.passwordUpdated });
+    } catch (e) {
+      setPasswordStatus({ tone: 'error', text: errorMessage(e, MSG.profileUpdateFailed) });
+    } finally {
+      setSavingPassword(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>Detail Profil</h1>
+        {loading && <Spinner />}
+      </header>
+
+      {loadFailed && <Alert tone="error">{MSG.profileLoadFailed}</Alert>}
+
+      <div className="profile-grid">
+        <form className="card form-card" onSubmit={saveUsername} aria-labelledby="profile-account-title">
+          <h2 id="profile-account-title">Informasi Akun</h2>
+          <div className="field">
+            <label htmlFor="profile-employee-id">Employee ID</label>
+            <input id="profile-employee-id" readOnly value={profile?.employee_id ?? profile?.employeeId ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-role">Role</label>
+            <input id="profile-role" readOnly value={profile?.role ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-username">Username</label>
+            <input
+              id="profile-username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          {usernameStatus && <Alert tone={usernameStatus.tone}>{usernameStatus.text}</Alert>}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={savingUsername || !profile}>
+              {savingUsername ? 'Menyimpan...' : 'Simpan Username'}
+            </button>
+          </div>
+        </form>
+
+        <form className="card form-card" onSubmit={savePassword} noValidate aria-labelledby="profile-password-title">
+          <h2 id="profile-password-title">Ubah Password</h2>
+          <div className="field">
+            <label htmlFor="profile-current-password">Password Lama</label>
+            <input
+              id="profile-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-new-password">Password Baru</label>
+            <input
+              id="profile-new-password"
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+            />
+          </div>
+          {passwordStatus && <Alert tone={passwordStatus.tone}>{passwordStatus.text}</Alert>}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={savingPassword}>
+              {savingPassword ? 'Menyimpan...' : 'Ubah Password'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

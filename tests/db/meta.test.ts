@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MagangDb } from '@/db/db';
+import {
+  clearSession,
+  clearUserData,
+  getCachedProfile,
+  getCursor,
+  getSession,
+  saveProfile,
+  saveSession,
+  setCursor,
+} from '@/db/meta';
+
+const profile = { id: 4, employee_id: 'EMP004', username: 'mentor', role: 'Mentor', signature_url: null };
+let db: MagangDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new MagangDb(`meta-test-${n++}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('session in meta', () => {
+  it('should return null when no session was saved', async () => {
+    expect(await getSession(db)).toBeNull();
+  });
+
+  it('should save, load and clear the session', async () => {
+    await saveSession(db, { token: 't1', userRole: 'HR', username: 'hr' });
+    expect(await getSession(db)).toEqual({ token: 't1', userRole: 'HR', username: 'hr' });
+    await clearSession(db);
+    expect(await getSession(db)).toBeNull();
+  });
+
+  it('should ignore a malformed session entry', async () => {
+    await db.meta.put({ key: 'session', value: { token: '' } });
+    expect(await getSession(db)).toBeNull();
+  });
+});
+
+describe('cached profile', () => {
+  it('should store the profile and drop it with the session', async () => {
+    await saveProfile(db, profile);
+    expect(await getCachedProfile(db)).toEqual(profile);
+    await clearSession(db);
+    expect(await getCachedProfile(db)).toBeNull();
+  });
+});
+
+describe('pull cursors', () => {
+  it('should keep one cursor per mirror table', async () => {
+    await setCursor(db, 'peserta', '2024-01-01T00:00:00Z');
+    expect(await getCursor(db, 'peserta')).toBe('2024-01-01T00:00:00Z');
+    expect(await getCursor(db, 'nilai')).toBeNull();
+  });
+});
+
+describe('clearUserData', () => {
+  it('should clear session, cursors, mirror and only that user\'s outbox', async () => {
+    await saveSession(db, { token: 't', userRole: 'Mentor', username: 'mentor' });
+    await saveProfile(db, profile);
+    await setCursor(db, 'peserta', 'c');
+    await db.peserta.put({
+      id: 1,
+      nama: 'Ani',
+      jenjang: 'SMK',
+      instansi_id: 1,
+      divisi_id: 1,
+      mentor_id: 4,
+      pembimbing_id: 2,
+      tanggal_masuk: '2024-01-01',
+      tanggal_selesai: '2024-03-01',
+    });
+    const base = { kind: 'nilai.save' as const, pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
+    await db.outbox.bulkAdd([
+      { ...base, key: 'mine', user: 4 },
+      { ...base, key: 'other', user: 9 },
+    ]);
+
+    await clearUserData(db, 4);
+
+    expect(await getSession(db)).toBeNull();
+    expect(await getCachedProfile(db)).toBeNull();
+    expect(await getCursor(db, 'peserta')).toBeNull();
+    expect(await db.peserta.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => e.key)).toEqual(['other']);
+  });
+});

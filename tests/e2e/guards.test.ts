@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext } from './helpers/browser';
+import { type RunningServer, startServer } from './helpers/server';
+
+// The route table of spec section 2, written out here on purpose (not imported from
+// src/domain): the browser must show exactly this, whatever the code's table says.
+const ACCESS: Record<string, string[] | 'all'> = {
+  '/dashboard': 'all',
+  '/profile': 'all',
+  '/approval': ['pembimbing', 'hr', 'bushead'],
+  '/certificates/mahasiswa': ['pembimbing', 'hr', 'bushead'],
+  '/certificates/siswa': ['pembimbing', 'hr', 'bushead'],
+  '/peserta/mahasiswa': ['pembimbing', 'hr'],
+  '/peserta/siswa': ['pembimbing', 'hr'],
+  '/penilaian': ['mentor'],
+  '/users': ['hr'],
+  '/kompetensi': ['hr'],
+  '/divisi': ['hr'],
+  '/instansi': ['hr'],
+  '/grade': ['hr'],
+};
+const UNAUTHORIZED_TEXT = 'Unauthorized - You do not have permission to access this page.';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function settledPath(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  return new URL(page.url()).pathname;
+}
+
+describe('route guards', () => {
+  it('should send a logged-out visitor of every guarded path to /', async () => {
+    const page = await (await newContext(browser)).newPage();
+    for (const path of Object.keys(ACCESS)) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByLabel('Username', { exact: true }).waitFor();
+      expect(await settledPath(page), path).toBe('/');
+    }
+  });
+
+  it('should show the unauthorized page with its exact text', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/unauthorized`);
+    await page.getByText(UNAUTHORIZED_TEXT, { exact: true }).waitFor();
+  });
+
+  it.each(['hr', 'pembimbing', 'mentor', 'bushead'])(
+    'should let %s open exactly the paths of its role and send it to /unauthorized elsewhere',
+    async (username) => {
+      const page = await (await newContext(browser)).newPage();
+      await login(page, server.url, username);
+      for (const [path, allowed] of Object.entries(ACCESS)) {
+        await page.goto(`${server.url}${path}`);
+        const mayOpen = allowed === 'all' || allowed.includes(username);
+        if (mayOpen) {
+          await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ state: 'attached' });
+          expect(await settledPath(page), `${username} ${path}`).toBe(path);
+        } else {
+          await page.getByText(UNAUTHORIZED_TEXT, { exact: true }).waitFor();
+          expect(await settledPath(page), `${username} ${path}`).toBe('/unauthorized');
+        }
+      }
+      await page.goto(`${server.url}/no/such/page`);
+      await page.waitForURL(`${server.url}/dashboard`);
+      await page.goto(`${server.url}/`);
+      await page.waitForURL(`${server.url}/dashboard`);
+    },
+  );
+});

@@ -1,0 +1,89 @@
+// Starts the production server (dist/server/main.js) as a child process on a free port with
+// its own DATA_DIR, for the browser suite. stop()/start() let a test take the server away.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DIST_SERVER = `${ROOT}dist/server/main.js`;
+export const TEMPLATE_DATA_DIR = `${ROOT}.tmp/e2e-template`;
+const HEALTH_TIMEOUT_MS = 45_000;
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Stops the process (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and DATA_DIR. */
+  start(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server did not become healthy in ${HEALTH_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+/** Starts a server on a copy of the seeded template DATA_DIR (or on `dataDir` as it is). */
+export async function startServer(
+  options: { dataDir?: string; fromTemplate?: boolean } = {},
+): Promise<RunningServer> {
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    mkdirSync(`${ROOT}.tmp`, { recursive: true });
+    dataDir = mkdtempSync(`${ROOT}.tmp/e2e-data-`);
+  }
+  if (options.fromTemplate !== false) cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let output = '';
+
+  const start = async () => {
+    output = '';
+    const proc = spawn(process.execPath, [DIST_SERVER], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child = proc;
+    await waitForHealth(url, proc, () => output);
+  };
+
+  const stop = async () => {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+    });
+  };
+
+  await start();
+  return { url, dataDir, stop, start };
+}

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { type RunningServer, startServer } from './helpers/server';
+
+// Spec section 2 "Layout", per role: group buttons and the links each role sees.
+const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
+  mentor: { groups: [], links: ['/dashboard', '/penilaian'] },
+  pembimbing: {
+    groups: ['Peserta', 'Certificate'],
+    links: ['/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/certificates/mahasiswa', '/certificates/siswa'],
+  },
+  hr: {
+    groups: ['Peserta', 'Certificate', 'Management'],
+    links: [
+      '/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/certificates/mahasiswa',
+      '/certificates/siswa', '/users', '/kompetensi', '/divisi', '/instansi', '/grade',
+    ],
+  },
+  bushead: {
+    groups: ['Certificate'],
+    links: ['/dashboard', '/approval', '/certificates/mahasiswa', '/certificates/siswa'],
+  },
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function expandAllGroups(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Menu utama' });
+  const groups = nav.locator('button[aria-expanded]');
+  const names: string[] = [];
+  for (let i = 0; i < (await groups.count()); i++) {
+    const group = groups.nth(i);
+    names.push(((await group.textContent()) ?? '').trim());
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+  }
+  return names;
+}
+
+describe('layout', () => {
+  it.each(Object.keys(SIDEBAR))('should show %s exactly the sidebar of its role', async (username) => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, username);
+    const expected = SIDEBAR[username]!;
+    const groupNames = await expandAllGroups(page);
+    expect(groupNames).toEqual(expected.groups);
+    const nav = page.getByRole('navigation', { name: 'Menu utama' });
+    const hrefs = await nav.locator('a').evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+    expect(hrefs).toEqual(expected.links);
+    await expect(page.getByRole('banner').textContent()).resolves.toContain(username);
+  });
+
+  it('should collapse and expand a group', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, 'hr');
+    const group = page.getByRole('button', { name: 'Management' });
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await page.getByRole('link', { name: 'Kompetensi' }).waitFor();
+    await group.click();
+    await expect(group.getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.getByRole('link', { name: 'Kompetensi' }).waitFor({ state: 'hidden' });
+  });
+
+  it('should open Profile and Logout from the user menu', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, 'pembimbing');
+    await page.getByRole('button', { name: 'Menu pengguna' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(`${server.url}/profile`);
+    await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
+    await page.getByRole('button', { name: 'Menu pengguna' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('should hide the sidebar behind a drawer toggle at 390 px', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await login(page, server.url, 'hr');
+    const nav = page.getByRole('navigation', { name: 'Menu utama' });
+    await expect(nav.isVisible()).resolves.toBe(false);
+    const toggle = page.getByRole('button', { name: 'Buka menu' });
+    await expect(toggle.getAttribute('title')).resolves.toBe('Buka menu');
+    await toggle.click();
+    await nav.waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Approval' }).click();
+    await page.waitForURL(`${server.url}/approval`);
+    await nav.waitFor({ state: 'hidden' });
+    await toggle.click();
+    await nav.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+  });
+
+  it('should show the sidebar without a drawer toggle at 1280 px', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, 'bushead');
+    await expect(page.getByRole('navigation', { name: 'Menu utama' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Buka menu' }).isVisible()).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+// buildTestApp(): the real app (server/app.ts) on a fresh database of its own, for inject().
+// TEST_DB_KIND=pglite (default): PGlite loaded from a dump made once by
+// tests/setup/pglite-template.ts. TEST_DB_KIND=postgres: a new database magang_test_<random>
+// on the TEST_DATABASE_URL server, migrated (and seeded), dropped again by close().
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import type { Config, SeedMode } from '../../server/config';
+import { type Database, type Db, connectPostgres, wrapPglite } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seed as seedDatabase } from '../../server/db/seed';
+import type { TemplateState } from '../setup/pglite-template';
+
+/** The secret test tokens are signed with. */
+export const TEST_JWT_SECRET = 'test-secret-of-at-least-sixteen-chars';
+
+/** A test app with its database. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Closes the app and the database (and drops a PostgreSQL test database). */
+  close(): Promise<void>;
+}
+
+/** Options of buildTestApp: the start state (default demo) and an optional web root. */
+export interface TestAppOptions {
+  seed?: SeedMode | 'empty';
+  webRoot?: string | null;
+}
+
+/** The configuration tests run with (no DATA_DIR is touched). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent/magang-test-data',
+    databaseUrl: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    jwtTtlSeconds: 3600,
+    seed: 'demo',
+    webDir: '/nonexistent/magang-test-web',
+    ...overrides,
+  };
+}
+
+export function testDbKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+const dumps = new Map<TemplateState, Blob>();
+function templateDump(state: TemplateState): Blob {
+  let blob = dumps.get(state);
+  if (!blob) {
+    blob = new Blob([readFileSync(inject('pgliteTemplates')[state])]);
+    dumps.set(state, blob);
+  }
+  return blob;
+}
+
+async function openPglite(state: TemplateState): Promise<{ database: Database; drop(): Promise<void> }> {
+  const client = new PGlite({ loadDataDir: templateDump(state) });
+  await client.waitReady;
+  return { database: wrapPglite(client), drop: async () => {} };
+}
+
+/** A fresh, migrated PostgreSQL database on the TEST_DATABASE_URL server. */
+export async function openPostgresTestDatabase(state: TemplateState): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const name = `magang_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), { max: 4 });
+  const drop = async () => {
+    await database.close();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end({ timeout: 5 });
+  };
+  try {
+    await migrate(database);
+    if (state !== 'empty') await seedDatabase(database.db, state);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { database, drop };
+}
+
+/** The app on a fresh database in the given start state (default: demo seed). */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const state = options.seed ?? 'demo';
+  const { database, drop } = testDbKind() === 'postgres' ? await openPostgresTestDatabase(state) : await openPglite(state);
+  const config = testConfig({ seed: state === 'empty' ? 'demo' : state });
+  const app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? null, logger: false });
+  let closed = false;
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { login } from '@/api/auth';
+import { ApiError, createApiClient, errorMessage } from '@/api/client';
+import { MSG } from '@/domain/messages';
+
+function respond(status: number, body?: unknown, seen: RequestInit[] = []): typeof fetch {
+  return async (_input, init) => {
+    seen.push(init ?? {});
+    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  };
+}
+
+describe('createApiClient', () => {
+  it('should send JSON with the Bearer token and parse with the schema', async () => {
+    const seen: RequestInit[] = [];
+    const api = createApiClient({ getToken: () => 'abc', fetch: respond(200, { data: { n: 1 } }, seen) });
+    const result = await api.post('/api/x', { a: 1 }, { schema: z.object({ data: z.object({ n: z.number() }) }) });
+    expect(result.data.n).toBe(1);
+    const headers = seen[0]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(seen[0]?.body).toBe('{"a":1}');
+  });
+
+  it('should throw the server message with its status', async () => {
+    const api = createApiClient({ fetch: respond(409, { message: 'Data telah berubah.' }) });
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).message).toBe('Data telah berubah.');
+    expect(errorMessage(error, 'fallback')).toBe('Data telah berubah.');
+  });
+
+  it('should use the fallback when the server sent no message', async () => {
+    const api = createApiClient({ fetch: respond(500) });
+    const error = await api.get('/api/x', undefined, { fallbackMessage: 'Gagal memuat data' }).catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('Gagal memuat data');
+    expect(errorMessage(error, 'Gagal memuat data')).toBe('Gagal memuat data');
+  });
+
+  it('should report a network failure as status 0', async () => {
+    const api = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const error = (await api.get('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(MSG.networkError);
+  });
+
+  it('should call onUnauthorized on a 401 to an authenticated call only', async () => {
+    let calls = 0;
+    const api = createApiClient({ getToken: () => 't', fetch: respond(401, { message: 'x' }), onUnauthorized: () => calls++ });
+    await api.get('/api/x').catch(() => undefined);
+    await api.post('/api/auth/login', {}, { auth: false }).catch(() => undefined);
+    expect(calls).toBe(1);
+  });
+});
+
+describe('login', () => {
+  it('should show the server text for wrong credentials', async () => {
+    const api = createApiClient({ fetch: respond(401, { message: MSG.wrongCredentials }) });
+    const error = await login(api, { username: 'hr', password: 'nope' }).catch((e: unknown) => e);
+    expect(errorMessage(error, MSG.networkError)).toBe(MSG.wrongCredentials);
+  });
+
+  it('should fall back to the network text without a server message', async () => {
+    const api = createApiClient({
+      fetch: async () => {
+        throw new TypeError('offline');
+      },
+    });
+    const error = await login(api, { username: 'hr', password: 'hr1234' }).catch((e: unknown) => e);
+    expect(errorMessage(error, MSG.networkError)).toBe(MSG.networkError);
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv, parseTtlSeconds } from '../../server/config';
+
+describe('parseEnv()', () => {
+  it('should apply the defaults of CONTRACT.md', () => {
+    expect(parseEnv({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      jwtTtlSeconds: 7 * 86_400,
+      seed: 'demo',
+      webDir: path.resolve('dist/web'),
+    });
+  });
+
+  it('should read every variable', () => {
+    const config = parseEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/magang',
+      DATABASE_URL: 'postgres://u@db:5432/magang',
+      JWT_SECRET: 'a-secret-of-sixteen-chars',
+      JWT_TTL: '12h',
+      SEED: 'none',
+      WEB_DIR: '/srv/web',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/magang', seed: 'none', jwtTtlSeconds: 43_200, webDir: '/srv/web' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT harus berupa angka'],
+    [{ PORT: '70000' }, 'PORT harus 0-65535'],
+    [{ SEED: 'all' }, "SEED harus 'demo' atau 'none'"],
+    [{ JWT_TTL: 'forever' }, 'JWT_TTL harus berupa angka'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL harus diawali postgres://'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET minimal 16 karakter'],
+  ])('should reject %j with a readable ConfigError', (env, text) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError);
+    expect(() => parseEnv(env)).toThrow(text);
+  });
+
+  it('should never echo a secret in the error', () => {
+    expect(() => parseEnv({ JWT_SECRET: 'tiny-secret' })).not.toThrow(/tiny-secret/);
+  });
+
+  it.each([
+    ['7d', 604_800],
+    ['15m', 900],
+    ['3600', 3600],
+    ['2w', 1_209_600],
+  ])('should read JWT_TTL %s as %i seconds', (value, seconds) => {
+    expect(parseTtlSeconds(value)).toBe(seconds);
+  });
+});
+
+describe('loadConfig() JWT secret', () => {
+  let dir: string | null = null;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it('should generate the secret once in DATA_DIR (mode 0600) and reuse it', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'magang-config-'));
+    const dataDir = path.join(dir, 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('should prefer JWT_SECRET and leave DATA_DIR alone', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'magang-config-'));
+    const config = loadConfig({ DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'env-secret-of-sixteen-chars' });
+    expect(config.jwtSecret).toBe('env-secret-of-sixteen-chars');
+    expect(() => statSync(path.join(dir as string, 'data', 'jwt-secret'))).toThrow();
+  });
+});

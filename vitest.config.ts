@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const alias = { '@': src };
+
+// The API suite runs on PGlite always, and a second time on a real PostgreSQL server
+// when TEST_DATABASE_URL is set (CONTRACT.md). Each project passes its database kind
+// to tests/helpers/build-app.ts through TEST_DB_KIND.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  console.log('API tests on PostgreSQL did not run: TEST_DATABASE_URL is not set (PGlite run only).');
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/{unit,domain,db,sync}/**/*.test.ts'],
+          setupFiles: ['tests/setup/fake-indexeddb.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-pglite',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['tests/setup/pglite-template.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'api-postgres',
+                environment: 'node' as const,
+                include: ['tests/api/**/*.test.ts'],
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
