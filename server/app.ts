@@ -12,7 +12,12 @@ import appContext from './plugins/app-context';
 import errorHandler from './plugins/error-handler';
 import webStatic from './plugins/web-static';
 import authRoutes from './routes/auth';
+import divisiRoutes from './routes/divisi';
+import gradeRoutes from './routes/grade';
 import healthRoutes from './routes/health';
+import instansiRoutes from './routes/instansi';
+import kompetensiRoutes from './routes/kompetensi';
+import usersRoutes from './routes/users';
 
 /** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,6 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(instansiRoutes, { prefix: '/api/instansi' });
+  await app.register(divisiRoutes, { prefix: '/api/divisi' });
+  await app.register(kompetensiRoutes, { prefix: '/api/kompetensi' });
+  await app.register(gradeRoutes, { prefix: '/api/grade' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;
