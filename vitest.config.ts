@@ -45,7 +45,8 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 environment: 'node' as const,
-                include: ['tests/api/**/*.test.ts'],
+                // tests/api-postgres: concurrency tests that only mean something on a server.
+                include: ['tests/api/**/*.test.ts', 'tests/api-postgres/**/*.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 20_000,
                 hookTimeout: 60_000,

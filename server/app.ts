@@ -17,6 +17,7 @@ import gradeRoutes from './routes/grade';
 import healthRoutes from './routes/health';
 import instansiRoutes from './routes/instansi';
 import kompetensiRoutes from './routes/kompetensi';
+import pesertaRoutes from './routes/peserta';
 import usersRoutes from './routes/users';
 
 /** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(divisiRoutes, { prefix: '/api/divisi' });
   await app.register(kompetensiRoutes, { prefix: '/api/kompetensi' });
   await app.register(gradeRoutes, { prefix: '/api/grade' });
+  await app.register(pesertaRoutes, { prefix: '/api/peserta' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

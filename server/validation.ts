@@ -43,10 +43,19 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? SERVER_MSG.invalidInput;
 }
 
+/** `value` parsed by `schema`, or the first readable issue (for checks that must not throw, like bulk rows). */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; message: string } {
+  const result = schema.safeParse(value, { error: issueMessage });
+  return result.success ? { ok: true, data: result.data } : { ok: false, message: firstIssueMessage(result.error) };
+}
+
 /** `value` parsed by `schema`; throws HttpError 400 with the first readable issue. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { error: issueMessage });
-  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
+  const result = checkInput(schema, value);
+  if (!result.ok) throw new HttpError(400, result.message);
   return result.data;
 }
 

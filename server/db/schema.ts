@@ -11,6 +11,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -40,6 +41,17 @@ import { ROLES, type Role } from '../../src/domain/roles';
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 }
+
+/**
+ * The id of the transaction that last wrote the row (PostgreSQL's 64-bit `pg_current_xact_id()`):
+ * the `?since=` cursor of incremental pulls. Set on insert by this default and on every update
+ * by a trigger (migration 0002), so a cursor taken as the snapshot's xmin never misses a row
+ * whose transaction committed late (server/services/peserta-read.ts explains the cursor).
+ */
+const changeXid = () =>
+  bigint('change_xid', { mode: 'number' })
+    .notNull()
+    .default(sql`(pg_current_xact_id()::text::bigint)`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Set by drizzle on every update; the `?since=` cursor of incremental pulls. */
@@ -158,10 +170,13 @@ export const peserta = pgTable(
     tanggal_selesai: date('tanggal_selesai', { mode: 'string' }).notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Sync cursor field; also bumped when its details, reviews or scores change (triggers). */
+    change_xid: changeXid(),
   },
   (t) => [
     check('peserta_jenjang_check', oneOf(t.jenjang, JENJANG)),
     index('peserta_updated_at_idx').on(t.updated_at),
+    index('peserta_change_xid_idx').on(t.change_xid),
     index('peserta_jenjang_tanggal_masuk_idx').on(t.jenjang, t.tanggal_masuk),
     index('peserta_mentor_idx').on(t.mentor_id),
     index('peserta_pembimbing_idx').on(t.pembimbing_id),
@@ -302,6 +317,11 @@ export const deletions = pgTable(
     entity: text('entity').notNull(),
     entity_id: integer('entity_id').notNull(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The deleting transaction: `?since=` pulls return tombstones by the same cursor as rows. */
+    change_xid: changeXid(),
   },
-  (t) => [index('deletions_entity_deleted_at_idx').on(t.entity, t.deleted_at)],
+  (t) => [
+    index('deletions_entity_deleted_at_idx').on(t.entity, t.deleted_at),
+    index('deletions_entity_change_xid_idx').on(t.entity, t.change_xid),
+  ],
 );

@@ -8,7 +8,7 @@ import { deletions } from '../db/schema';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The entity names tombstones use: the table names of the mirrored rows. */
-export type DeletedEntity = 'users' | 'instansi' | 'divisi' | 'kompetensi' | 'grade_templates' | 'nilai';
+export type DeletedEntity = 'users' | 'instansi' | 'divisi' | 'kompetensi' | 'grade_templates' | 'nilai' | 'peserta';
 
 /** Inserts one tombstone per id of `entity` (nothing for an empty list). */
 export async function recordDeletions(tx: Db | Tx, entity: DeletedEntity, ids: readonly number[]): Promise<void> {

@@ -43,6 +43,18 @@ export const MSG = {
   offlineBadge: 'Offline',
   refusedChanges: 'Perubahan ditolak',
   offlineCannotSave: 'Tidak dapat menyimpan saat offline',
+  replayNeedsLogin: 'Sesi berakhir. Login kembali untuk mengirim perubahan yang tertunda.',
+
+  // Master-data screens: grade texts of spec 8, and success texts where the spec has none.
+  gradeLoadFailed: 'Gagal memuat data grade',
+  gradeSaveFailed: 'Gagal menyimpan grade.',
+  gradeDeleteFailed: 'Gagal Menghapus',
+  gradeDeleted: 'Template grade berhasil dihapus',
+  gradeDeleteConfirm: 'Yakin ingin menghapus template grade ini?',
+  entityAdded: (noun: string) => `${noun} berhasil ditambahkan`,
+  entityUpdated: (noun: string) => `${noun} berhasil diperbarui`,
+  entityDeleted: (noun: string) => `${noun} berhasil dihapus`,
+  staleMirror: 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.',
 } as const;
 
 /** Server-side texts where the spec has none (CONTRACT.md leaves these to us). */
@@ -73,4 +85,13 @@ export const SERVER_MSG = {
   divisiHasPeserta: 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait',
   divisiUnknown: 'Divisi yang dipilih tidak ditemukan',
   kompetensiTaken: 'Kompetensi dengan nama ini sudah ada untuk jenjang tersebut',
+  // Participants: references of the right kind (spec 3, CONTRACT), bulk import
+  instansiUnknown: 'Instansi yang dipilih tidak ditemukan',
+  instansiMustBeSekolah: 'Instansi harus berupa Sekolah untuk peserta SMK',
+  instansiMustBeKampus: 'Instansi harus berupa Kampus untuk peserta Mahasiswa',
+  mentorUnknown: 'Mentor yang dipilih tidak ditemukan',
+  mentorWrongRole: 'Mentor harus berupa user dengan role Mentor',
+  pembimbingUnknown: 'Pembimbing yang dipilih tidak ditemukan',
+  pembimbingWrongRole: 'Pembimbing harus berupa user dengan role Pembimbing',
+  bulkJenjangMismatch: 'Jenjang baris tidak sesuai dengan jenjang import',
 } as const;

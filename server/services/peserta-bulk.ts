@@ -1,0 +1,100 @@
+// The CSV import's bulk add (POST /api/peserta/bulk): every row is checked and stored on its
+// own terms — a bad row never blocks the good ones, and no row is ever half-written.
+//
+// How, fast: all rows are validated first (the domain's import schema), the references of
+// all of them are loaded once (share-locked for the transaction, so they stay valid), and the
+// rows that pass are inserted in chunks, each chunk a savepoint of multi-row statements. A
+// row's peserta, detail and review rows are in the same chunk, so each row is all-or-nothing.
+// Should a chunk still fail in the database (a race the checks could not see), it is rolled
+// back to its savepoint and retried row by row, each row in its own savepoint, so only the
+// failing rows are refused.
+import type { Jenjang } from '../../src/domain/master-data';
+import { SERVER_MSG } from '../../src/domain/messages';
+import { type PesertaBulkResult, type PesertaCreate, isBlankField, pesertaImportSchema } from '../../src/domain/peserta';
+import type { Db } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-state';
+import { HttpError } from '../http-error';
+import { checkInput } from '../validation';
+import type { Tx } from './deletions';
+import { insertPesertaRows, loadRefs, refsProblem } from './peserta';
+
+/** Rows per insert chunk: 500 participants = 1,500 review rows, far below PostgreSQL's 65,535 parameters. */
+export const BULK_CHUNK_ROWS = 500;
+
+/** Answer of a bulk add: how many rows were stored, and each row's outcome in request order. */
+export interface BulkOutcome {
+  created: number;
+  results: PesertaBulkResult[];
+}
+
+interface Candidate {
+  index: number;
+  payload: PesertaCreate;
+}
+
+/** The message for a row the database refused, or the error itself when it is not a row's fault. */
+function rowFailure(error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  const state = sqlState(error);
+  if (state === FOREIGN_KEY_VIOLATION) return SERVER_MSG.stillReferenced;
+  if (state === UNIQUE_VIOLATION) return SERVER_MSG.duplicate;
+  if (state?.startsWith('22') || state?.startsWith('23')) return SERVER_MSG.invalidInput;
+  throw error;
+}
+
+/** A row as the import schema reads it: a row without jenjang takes the request's. */
+function withJenjang(row: unknown, jenjang: Jenjang): unknown {
+  if (row === null || typeof row !== 'object' || Array.isArray(row)) return row;
+  const record = row as Record<string, unknown>;
+  return isBlankField(record.jenjang) ? { ...record, jenjang } : record;
+}
+
+async function insertChunk(tx: Tx, chunk: readonly Candidate[], results: PesertaBulkResult[]): Promise<void> {
+  try {
+    const ids = await tx.transaction((savepoint) => insertPesertaRows(savepoint, chunk.map((row) => row.payload)));
+    chunk.forEach((row, i) => {
+      results[row.index] = { index: row.index, ok: true, id: ids[i] as number };
+    });
+  } catch (error) {
+    rowFailure(error); // rethrows what no row caused (e.g. a lost connection)
+    for (const row of chunk) {
+      try {
+        const [id] = await tx.transaction((savepoint) => insertPesertaRows(savepoint, [row.payload]));
+        results[row.index] = { index: row.index, ok: true, id: id as number };
+      } catch (rowError) {
+        results[row.index] = { index: row.index, ok: false, message: rowFailure(rowError) };
+      }
+    }
+  }
+}
+
+/** Adds every valid row of `jenjang`; answers per row (created id or the refusing message). */
+export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly unknown[]): Promise<BulkOutcome> {
+  const results: PesertaBulkResult[] = new Array(rows.length);
+  const fail = (index: number, message: string) => {
+    results[index] = { index, ok: false, message };
+  };
+
+  const candidates: Candidate[] = [];
+  rows.forEach((row, index) => {
+    const parsed = checkInput(pesertaImportSchema, withJenjang(row, jenjang));
+    if (!parsed.ok) fail(index, parsed.message);
+    else if (parsed.data.jenjang !== jenjang) fail(index, SERVER_MSG.bulkJenjangMismatch);
+    else candidates.push({ index, payload: parsed.data });
+  });
+
+  if (candidates.length > 0) {
+    await db.transaction(async (tx) => {
+      const refs = await loadRefs(tx, candidates.map((row) => row.payload));
+      const accepted = candidates.filter((row) => {
+        const problem = refsProblem(refs, jenjang, row.payload);
+        if (problem) fail(row.index, problem);
+        return problem === null;
+      });
+      for (let start = 0; start < accepted.length; start += BULK_CHUNK_ROWS) {
+        await insertChunk(tx, accepted.slice(start, start + BULK_CHUNK_ROWS), results);
+      }
+    });
+  }
+  return { created: results.filter((result) => result.ok).length, results };
+}

@@ -1,0 +1,195 @@
+// Reads of participants in the API shape of spec 3 (plus their scores), and the `?since=` cursor of incremental
+// pulls. A list costs three queries whatever its length: the rows with their institution,
+// division, mentor, pembimbing and level details (joins), then the reviews and the scores.
+//
+// The cursor. Every peserta row and every tombstone carries `change_xid`, the id of the
+// transaction that last wrote it (a default on insert, triggers on update and on changes of
+// its details, reviews and scores: migration 0002). A pull reads in one REPEATABLE READ
+// snapshot and answers with cursor = the smallest transaction id that snapshot does not see
+// (about its xmin): every transaction with a smaller id had finished before the pull read, so
+// its writes were in that answer. The next pull asks for `change_xid >= cursor`, which covers
+// every transaction still running at the first pull or started since, however late it
+// commits — nothing is missed when transactions commit out of order. Rows of transactions
+// that had committed though their id is ≥ the cursor come again: duplicates, never misses.
+// (A timestamp or sequence cursor cannot promise this: both are taken before commit, so a
+// slow transaction can commit a smaller value after a pull has passed it.) Transaction ids
+// are 64-bit (xid8), so they never wrap.
+import { type SQL, and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Review, approvalProgress, normalizeReviews } from '../../src/domain/approval-chain';
+import type { Jenjang } from '../../src/domain/master-data';
+import { SERVER_MSG } from '../../src/domain/messages';
+import type { Peserta } from '../../src/domain/peserta';
+import type { Db } from '../db/client';
+import { deletions, divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { Tx } from './deletions';
+
+const mentor = alias(users, 'mentor');
+const pembimbing = alias(users, 'pembimbing');
+
+/** Participant rows matching `where` in the API shape, by tanggal_masuk then id, newest first. */
+export async function selectPeserta(db: Db | Tx, where: SQL | undefined): Promise<Peserta[]> {
+  const rows = await db
+    .select({
+      id: peserta.id,
+      nama: peserta.nama,
+      jenjang: peserta.jenjang,
+      instansi_id: peserta.instansi_id,
+      instansi_nama: instansi.nama,
+      divisi_id: peserta.divisi_id,
+      divisi_nama: divisi.nama,
+      mentor_id: peserta.mentor_id,
+      mentor_username: mentor.username,
+      pembimbing_id: peserta.pembimbing_id,
+      pembimbing_username: pembimbing.username,
+      nama_pembimbing: peserta.nama_pembimbing,
+      kontak_pembimbing: peserta.kontak_pembimbing,
+      tanggal_masuk: peserta.tanggal_masuk,
+      tanggal_selesai: peserta.tanggal_selesai,
+      nis: pesertaSiswa.nis,
+      siswa_jurusan: pesertaSiswa.jurusan,
+      nim: pesertaMahasiswa.nim,
+      mahasiswa_jurusan: pesertaMahasiswa.jurusan,
+      fakultas: pesertaMahasiswa.fakultas,
+      updated_at: peserta.updated_at,
+    })
+    .from(peserta)
+    .innerJoin(instansi, eq(instansi.id, peserta.instansi_id))
+    .innerJoin(divisi, eq(divisi.id, peserta.divisi_id))
+    .leftJoin(mentor, eq(mentor.id, peserta.mentor_id))
+    .leftJoin(pembimbing, eq(pembimbing.id, peserta.pembimbing_id))
+    .leftJoin(pesertaSiswa, eq(pesertaSiswa.peserta_id, peserta.id))
+    .leftJoin(pesertaMahasiswa, eq(pesertaMahasiswa.peserta_id, peserta.id))
+    .where(where)
+    .orderBy(desc(peserta.tanggal_masuk), desc(peserta.id));
+  if (rows.length === 0) return [];
+
+  // One query for the reviews of every row above (the same filter as a sub-select).
+  const reviewRows = await db
+    .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
+    .from(reviews)
+    .where(inArray(reviews.peserta_id, db.select({ id: peserta.id }).from(peserta).where(where)));
+  const reviewsOf = new Map<number, Review[]>();
+  for (const { peserta_id, ...review } of reviewRows) {
+    const list = reviewsOf.get(peserta_id);
+    if (list) list.push(review);
+    else reviewsOf.set(peserta_id, [review]);
+  }
+
+  // And one for their scores.
+  const nilaiRows = await db
+    .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
+    .from(nilai)
+    .where(inArray(nilai.peserta_id, db.select({ id: peserta.id }).from(peserta).where(where)))
+    .orderBy(nilai.peserta_id, nilai.kompetensi_id);
+  const nilaiOf = new Map<number, { kompetensi_id: number; skor: number }[]>();
+  for (const { peserta_id, ...score } of nilaiRows) {
+    const list = nilaiOf.get(peserta_id);
+    if (list) list.push(score);
+    else nilaiOf.set(peserta_id, [score]);
+  }
+
+  return rows.map((row) => {
+    const steps = normalizeReviews(reviewsOf.get(row.id) ?? []).map((review) => ({
+      role_reviewer: review.role_reviewer,
+      status: review.status,
+      catatan: review.catatan ?? null,
+    }));
+    return {
+      id: row.id,
+      nama: row.nama,
+      jenjang: row.jenjang,
+      instansi_id: row.instansi_id,
+      instansi: { nama: row.instansi_nama },
+      divisi_id: row.divisi_id,
+      divisi: { id: row.divisi_id, nama: row.divisi_nama },
+      mentor_id: row.mentor_id,
+      mentor: row.mentor_username === null ? null : { username: row.mentor_username },
+      pembimbing_id: row.pembimbing_id,
+      pembimbing: row.pembimbing_username === null ? null : { username: row.pembimbing_username },
+      nama_pembimbing: row.nama_pembimbing,
+      kontak_pembimbing: row.kontak_pembimbing,
+      tanggal_masuk: row.tanggal_masuk,
+      tanggal_selesai: row.tanggal_selesai,
+      siswa: row.jenjang === 'SMK' && row.nis !== null ? { nis: row.nis, jurusan: row.siswa_jurusan ?? '' } : null,
+      mahasiswa:
+        row.jenjang === 'Mahasiswa' && row.nim !== null
+          ? { nim: row.nim, jurusan: row.mahasiswa_jurusan ?? '', fakultas: row.fakultas ?? '' }
+          : null,
+      status: { is_complete: approvalProgress(steps).complete },
+      reviews: steps,
+      nilai: nilaiOf.get(row.id) ?? [],
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+}
+
+/** One participant in the API shape; 404 for an unknown id. */
+export async function getPeserta(db: Db | Tx, id: number): Promise<Peserta> {
+  const [row] = await selectPeserta(db, eq(peserta.id, id));
+  if (!row) throw new HttpError(404, SERVER_MSG.notFound);
+  return row;
+}
+
+/** Participants (of one level when given) with a cursor for later `since` pulls. */
+export interface PesertaPull {
+  data: Peserta[];
+  /** Ids deleted since the cursor asked with; only for `since` pulls. */
+  deleted?: number[];
+  cursor: string;
+}
+
+/**
+ * The cursor of a pull (see the header): the smallest transaction id this snapshot does not
+ * see — its xmax, or a lower transaction still running. Running transactions of OTHER
+ * databases of the same server are left out: they cannot write our tables, and counting them
+ * would only re-send rows. The running-list (pg_stat_activity) is read after the snapshot, so a
+ * transaction it no longer shows, or does not show to us, is counted: never a miss.
+ * backend_xid is 32-bit, the snapshot's ids 64-bit: they are compared modulo 2^32.
+ */
+async function syncCursor(tx: Tx): Promise<string> {
+  const result = await tx.execute<{ cursor: string }>(sql`
+    select least(
+      pg_snapshot_xmax(s.snap)::text::bigint,
+      (select min(x::text::bigint) from pg_snapshot_xip(s.snap) as x
+        where (x::text::bigint % 4294967296) not in (
+          select a.backend_xid::text::bigint from pg_stat_activity a
+          where a.backend_xid is not null
+            and a.datid is distinct from (select d.oid from pg_database d where d.datname = current_database())))
+    )::text as cursor
+    from (select pg_current_snapshot() as snap) s`);
+  // postgres.js answers an array of rows, PGlite an object with `rows`.
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { cursor: string }[];
+  const cursor = rows[0]?.cursor;
+  if (!cursor) throw new Error('no snapshot cursor');
+  return cursor;
+}
+
+/**
+ * GET /api/peserta: every participant of `jenjang` (both levels when absent), or with `since`
+ * only those changed since that cursor plus the ids deleted since (tombstones of any level:
+ * the row is gone, so its level is unknown; a client drops the ids it holds).
+ */
+export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefined; since?: string | undefined }): Promise<PesertaPull> {
+  // One snapshot for the cursor and every read: REPEATABLE READ, read only.
+  return db.transaction(
+    async (tx) => {
+      // The cursor first: the reads below see at least everything this xmin promises.
+      const cursor = await syncCursor(tx);
+      const since = filter.since === undefined ? undefined : Number(filter.since);
+      const conditions = [
+        filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined,
+        since === undefined ? undefined : gte(peserta.change_xid, since),
+      ];
+      const data = await selectPeserta(tx, and(...conditions));
+      if (since === undefined) return { data, cursor };
+      const gone = await tx
+        .selectDistinct({ id: deletions.entity_id })
+        .from(deletions)
+        .where(and(eq(deletions.entity, 'peserta'), gte(deletions.change_xid, since)));
+      return { data, deleted: gone.map((row) => row.id).sort((a, b) => a - b), cursor };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * Participants (peserta) of spec sections 2, 3, 5 and 8: the write payloads of
+ * POST / PUT /api/peserta and of the bulk import as zod schemas with the spec's messages,
+ * the API's answer shapes, and the texts of the participant screens. Pure; the web app
+ * validates its forms with the same schemas the server enforces.
+ *
+ * Payload rules: on add every field is required ('Semua field wajib diisi', checked before
+ * any other rule); SMK sends nis + jurusan, Mahasiswa nim + jurusan_mahasiswa + fakultas
+ * (`jurusan` is accepted in place of a missing jurusan_mahasiswa); ids may be numbers or
+ * numeric strings (forms send strings); dates are real 'yyyy-mm-dd' dates and tanggal_selesai
+ * is not before tanggal_masuk. On edit only non-empty fields count; none is required.
+ */
+import { z } from 'zod';
+import { APPROVAL_STEPS, REVIEW_STATUSES } from './approval-chain';
+import { SHORT_TEXT_MAX } from './auth';
+import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
+import { SERVER_MSG } from './messages';
+
+/** Texts of the participant screens and rules (spec sections 2, 5 and 8). */
+export const PESERTA_MSG = {
+  required: 'Semua field wajib diisi',
+  deleteConfirm: 'Yakin ingin menghapus peserta ini?',
+  loadFailed: 'Gagal memuat data',
+  saveFailed: 'Gagal menyimpan data',
+  deleteFailed: 'Gagal menghapus data',
+  detailLoadFailed: 'Gagal memuat data peserta',
+  /** Empty dropdown: 'Tidak ada {what} tersedia' (e.g. 'Tidak ada mentor tersedia'). */
+  noneAvailable: (what: string) => `Tidak ada ${what} tersedia`,
+  loading: 'Loading...',
+  companySupervisor: 'Pembimbing Perusahaan',
+  // Not in the spec; the server's answers for rules the spec implies.
+  jenjangFixed: 'Jenjang tidak dapat diubah',
+  dateOrder: 'Tanggal selesai tidak boleh sebelum tanggal masuk',
+} as const;
+
+/** Screen titles per level. The university ones are the spec's; the SMK ones follow them by analogy. */
+export const PESERTA_TITLES: Record<Jenjang, { list: string; add: string; edit: string; delete: string; detail: string; search: string }> = {
+  SMK: {
+    list: 'Daftar Peserta Siswa',
+    add: 'Tambah Peserta Siswa',
+    edit: 'Edit Peserta Siswa',
+    delete: 'Hapus Peserta Siswa',
+    detail: 'Detail Peserta Siswa',
+    search: 'Cari Nama atau Sekolah',
+  },
+  Mahasiswa: {
+    list: 'Daftar Peserta Mahasiswa',
+    add: 'Tambah Peserta Mahasiswa',
+    edit: 'Edit Peserta Mahasiswa',
+    delete: 'Hapus Peserta Mahasiswa',
+    detail: 'Detail Peserta Mahasiswa',
+    search: 'Cari Nama atau Kampus',
+  },
+};
+
+/** The institution type each level must belong to: SMK → Sekolah, Mahasiswa → Kampus. */
+export const INSTANSI_JENIS_OF = { SMK: 'Sekolah', Mahasiswa: 'Kampus' } as const satisfies Record<Jenjang, string>;
+
+/** Most rows one POST /api/peserta/bulk may carry. */
+export const PESERTA_BULK_MAX = 5000;
+
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written 'yyyy-mm-dd' (years 1900-9999). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE_RE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (UTC: no daylight-saving shifts).
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** True for undefined, null, or a string that is empty after trimming: a field not filled in. */
+export function isBlankField(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+const invalid = (label: string) => `${label} tidak valid`;
+
+/** A short text: `Label tidak valid` for a non-string, ≤ 200 characters after trimming. */
+const text = (label: string) =>
+  z
+    .string({ error: invalid(label) })
+    .trim()
+    .min(1, PESERTA_MSG.required)
+    .max(SHORT_TEXT_MAX, `${label} maksimal ${SHORT_TEXT_MAX} karakter`);
+
+/** A reference id: a positive integer, also as a decimal string ('3' from a select). */
+const idField = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*[0-9]{1,16}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: invalid(label) }).int(invalid(label)).positive(invalid(label)).max(ID_MAX, invalid(label)),
+  );
+
+/** A 'yyyy-mm-dd' date field. */
+const dateField = (label: string) =>
+  z
+    .string({ error: invalid(label) })
+    .trim()
+    .refine(isIsoDate, invalid(label));
+
+const commonShape = {
+  nama: text('Nama'),
+  instansi_id: idField('Instansi'),
+  divisi_id: idField('Divisi'),
+  mentor_id: idField('Mentor'),
+  pembimbing_id: idField('Pembimbing'),
+  nama_pembimbing: text('Nama pembimbing'),
+  kontak_pembimbing: text('Kontak pembimbing'),
+  tanggal_masuk: dateField('Tanggal masuk'),
+  tanggal_selesai: dateField('Tanggal selesai'),
+};
+
+const COMMON_KEYS = Object.keys(commonShape);
+/** The fields every add must fill in, per level (spec 5, CONTRACT: fakultas required). */
+export const PESERTA_REQUIRED_FIELDS: Record<Jenjang, readonly string[]> = {
+  SMK: [...COMMON_KEYS, 'nis', 'jurusan'],
+  Mahasiswa: [...COMMON_KEYS, 'nim', 'jurusan_mahasiswa', 'fakultas'],
+};
+
+const objectInput = z.record(z.string(), z.unknown(), { error: SERVER_MSG.invalidInput });
+
+/**
+ * Step 1 of an add: every required field is filled in, else the spec's one message. With
+ * `emptyFakultas` (CSV import: '-' means none) a Mahasiswa's fakultas may be '' but not missing.
+ */
+const requiredStep = (emptyFakultas: boolean) =>
+  objectInput.transform((raw, ctx) => {
+    const input: Record<string, unknown> = { ...raw };
+    if (input.jenjang === 'Mahasiswa' && isBlankField(input.jurusan_mahasiswa)) input.jurusan_mahasiswa = input.jurusan;
+    const jenjang = JENJANG.find((level) => level === input.jenjang);
+    const keys = jenjang ? PESERTA_REQUIRED_FIELDS[jenjang] : COMMON_KEYS;
+    const missing =
+      isBlankField(input.jenjang) ||
+      keys.some((key) => isBlankField(input[key]) && !(emptyFakultas && key === 'fakultas' && typeof input[key] === 'string'));
+    if (missing) {
+      ctx.addIssue({ code: 'custom', message: PESERTA_MSG.required });
+      return z.NEVER;
+    }
+    return input;
+  });
+
+const smkCreateSchema = z.object({ jenjang: z.literal('SMK'), ...commonShape, nis: text('NIS'), jurusan: text('Jurusan') });
+
+const mahasiswaCreateSchema = (emptyFakultas: boolean) =>
+  z.object({
+    jenjang: z.literal('Mahasiswa'),
+    ...commonShape,
+    nim: text('NIM'),
+    jurusan_mahasiswa: text('Jurusan'),
+    fakultas: emptyFakultas ? z.string({ error: invalid('Fakultas') }).trim().max(SHORT_TEXT_MAX, `Fakultas maksimal ${SHORT_TEXT_MAX} karakter`) : text('Fakultas'),
+  });
+
+const createSchema = (emptyFakultas: boolean) =>
+  requiredStep(emptyFakultas)
+    .pipe(z.discriminatedUnion('jenjang', [smkCreateSchema, mahasiswaCreateSchema(emptyFakultas)], { error: 'Jenjang tidak valid' }))
+    .refine((value) => value.tanggal_selesai >= value.tanggal_masuk, { message: PESERTA_MSG.dateOrder, path: ['tanggal_selesai'] });
+
+/** POST /api/peserta and the add form: every field required (spec 5), references as ids. */
+export const pesertaCreateSchema = createSchema(false);
+/** A checked add payload: SMK with nis + jurusan, or Mahasiswa with nim + jurusan_mahasiswa + fakultas. */
+export type PesertaCreate = z.output<typeof pesertaCreateSchema>;
+/** The SMK and Mahasiswa halves of PesertaCreate. */
+export type PesertaCreateSmk = Extract<PesertaCreate, { jenjang: 'SMK' }>;
+export type PesertaCreateMahasiswa = Extract<PesertaCreate, { jenjang: 'Mahasiswa' }>;
+
+/** One row of POST /api/peserta/bulk (CSV import): as the add, but a Mahasiswa's fakultas may be '' (CSV '-'). */
+export const pesertaImportSchema = createSchema(true);
+
+const optional = <S extends z.ZodType>(schema: S) => schema.optional();
+
+/**
+ * PUT /api/peserta/{id} and the edit form: blank fields are dropped (spec 5: only non-empty
+ * fields are sent), the rest follow the add rules. `jenjang` may be echoed but never changes
+ * (the server compares it with the stored level). The level's own fields apply: nis/jurusan
+ * for SMK, nim/jurusan_mahasiswa (or jurusan)/fakultas for Mahasiswa.
+ */
+export const pesertaUpdateSchema = objectInput
+  .transform((raw) => Object.fromEntries(Object.entries(raw).filter(([, value]) => !isBlankField(value))))
+  .pipe(
+    z.object({
+      jenjang: optional(z.enum(JENJANG, { error: 'Jenjang tidak valid' })),
+      nama: optional(commonShape.nama),
+      instansi_id: optional(commonShape.instansi_id),
+      divisi_id: optional(commonShape.divisi_id),
+      mentor_id: optional(commonShape.mentor_id),
+      pembimbing_id: optional(commonShape.pembimbing_id),
+      nama_pembimbing: optional(commonShape.nama_pembimbing),
+      kontak_pembimbing: optional(commonShape.kontak_pembimbing),
+      tanggal_masuk: optional(commonShape.tanggal_masuk),
+      tanggal_selesai: optional(commonShape.tanggal_selesai),
+      nis: optional(text('NIS')),
+      nim: optional(text('NIM')),
+      jurusan: optional(text('Jurusan')),
+      jurusan_mahasiswa: optional(text('Jurusan')),
+      fakultas: optional(text('Fakultas')),
+    }),
+  )
+  .refine((value) => !value.tanggal_masuk || !value.tanggal_selesai || value.tanggal_selesai >= value.tanggal_masuk, {
+    message: PESERTA_MSG.dateOrder,
+    path: ['tanggal_selesai'],
+  });
+export type PesertaUpdate = z.output<typeof pesertaUpdateSchema>;
+
+/** Query of GET /api/peserta: optional level ('' = both) and the opaque `since` cursor of an earlier answer. */
+export const pesertaListQuerySchema = z.object({
+  jenjang: z.union([jenjangSchema, z.literal('')], { error: 'Jenjang tidak valid' }).optional(),
+  since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional(),
+});
+export type PesertaListQuery = z.infer<typeof pesertaListQuerySchema>;
+
+/** Body of POST /api/peserta/bulk: the level and the rows (each validated on its own by pesertaImportSchema). */
+export const pesertaBulkRequestSchema = z.object({
+  jenjang: z.enum(JENJANG, { error: (issue) => (isBlankField(issue.input) ? PESERTA_MSG.required : 'Jenjang tidak valid') }),
+  rows: z
+    .array(z.unknown(), { error: 'Rows tidak valid' })
+    .max(PESERTA_BULK_MAX, `Maksimal ${PESERTA_BULK_MAX} baris per import`),
+});
+export type PesertaBulkRequest = z.infer<typeof pesertaBulkRequestSchema>;
+
+/** One review step as a participant carries it (always the three steps, in chain order). */
+export const pesertaReviewSchema = z.object({
+  role_reviewer: z.enum(APPROVAL_STEPS),
+  status: z.enum(REVIEW_STATUSES),
+  catatan: z.string().nullable(),
+});
+
+/** A participant as the API returns it (spec 3). */
+export const pesertaSchema = z.object({
+  id: z.number().int(),
+  nama: z.string(),
+  jenjang: jenjangSchema,
+  instansi_id: z.number().int(),
+  instansi: z.object({ nama: z.string() }),
+  divisi_id: z.number().int(),
+  divisi: z.object({ id: z.number().int(), nama: z.string() }),
+  /** null once the mentor's account was deleted. */
+  mentor_id: z.number().int().nullable(),
+  mentor: z.object({ username: z.string() }).nullable(),
+  pembimbing_id: z.number().int().nullable(),
+  pembimbing: z.object({ username: z.string() }).nullable(),
+  nama_pembimbing: z.string(),
+  kontak_pembimbing: z.string(),
+  /** yyyy-mm-dd */
+  tanggal_masuk: z.string(),
+  /** yyyy-mm-dd */
+  tanggal_selesai: z.string(),
+  /** Set for SMK, null for Mahasiswa. */
+  siswa: z.object({ nis: z.string(), jurusan: z.string() }).nullable(),
+  /** Set for Mahasiswa, null for SMK. */
+  mahasiswa: z.object({ nim: z.string(), jurusan: z.string(), fakultas: z.string() }).nullable(),
+  /** is_complete: all three steps Disetujui (CONTRACT). */
+  status: z.object({ is_complete: z.boolean() }),
+  reviews: z.array(pesertaReviewSchema),
+  /**
+   * The participant's scores (beyond spec 3): score changes bump the participant's sync
+   * cursor, so incremental pulls keep the mirror's scores current for the approval screen.
+   */
+  nilai: z.array(z.object({ kompetensi_id: z.number().int(), skor: z.number().int() })),
+  /** ISO timestamp of the last change of the row, its details, reviews, scores or the names it shows. */
+  updated_at: z.string(),
+});
+export type Peserta = z.infer<typeof pesertaSchema>;
+
+/**
+ * Answer of GET /api/peserta. `cursor` is opaque: pass it back as `?since=` to get only the
+ * rows changed since (`data`) and the ids deleted since (`deleted`, present only with `since`).
+ */
+export const pesertaListResponseSchema = z.object({
+  data: z.array(pesertaSchema),
+  deleted: z.array(z.number().int()).optional(),
+  cursor: z.string(),
+});
+export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
+
+/** One row's outcome of POST /api/peserta/bulk; `index` is the row's position in `rows`. */
+export const pesertaBulkResultSchema = z.discriminatedUnion('ok', [
+  z.object({ index: z.number().int(), ok: z.literal(true), id: z.number().int() }),
+  z.object({ index: z.number().int(), ok: z.literal(false), message: z.string() }),
+]);
+export type PesertaBulkResult = z.infer<typeof pesertaBulkResultSchema>;
+
+/** Answer of POST /api/peserta/bulk. */
+export const pesertaBulkResponseSchema = z.object({
+  data: z.object({ created: z.number().int(), results: z.array(pesertaBulkResultSchema) }),
+});

@@ -1,0 +1,57 @@
+// Runs only in the api-postgres project (vitest.config.ts): PGlite has one connection and
+// serialises every transaction, so commits out of order around a pull cannot happen there.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PesertaListResponse, pesertaListResponseSchema } from '../../src/domain/peserta';
+import { peserta } from '../../server/db/schema';
+import { type DemoUsername, call, demoTokens } from '../helpers/api';
+import { type TestApp, buildTestApp } from '../helpers/build-app';
+
+let t: TestApp;
+let tokens: Record<DemoUsername, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = await demoTokens(t);
+});
+afterAll(() => t.close());
+
+const pull = async (query = ''): Promise<PesertaListResponse> => {
+  const response = await call(t, 'GET', `/api/peserta${query}`, tokens.pembimbing);
+  expect(response.statusCode).toBe(200);
+  return pesertaListResponseSchema.parse(response.json());
+};
+
+let cursor: string;
+beforeEach(async () => {
+  cursor = (await pull()).cursor;
+});
+
+describe('GET /api/peserta?since= on PostgreSQL', () => {
+  // Two transactions that commit out of order around a pull: only a real server has them.
+  it('should not miss a change committed after a pull by an older transaction', async () => {
+    const [slowRow, fastRow] = (await pull()).data;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written!: () => void;
+    const started = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const slow = t.db.transaction(async (tx) => {
+      await tx.update(peserta).set({ nama: 'Lambat' }).where(eq(peserta.id, slowRow?.id as number));
+      written();
+      await gate;
+    });
+    await started;
+    // A younger transaction commits first; the pull between sees it but not the older one.
+    expect((await call(t, 'PUT', `/api/peserta/${fastRow?.id}`, tokens.hr, { nama: 'Cepat' })).statusCode).toBe(200);
+    const between = await pull(`?since=${cursor}`);
+    expect(between.data.find((row) => row.id === fastRow?.id)?.nama).toBe('Cepat');
+    expect(between.data.find((row) => row.id === slowRow?.id)).toBeUndefined();
+    release();
+    await slow;
+    const after = await pull(`?since=${between.cursor}`);
+    expect(after.data.find((row) => row.id === slowRow?.id)?.nama).toBe('Lambat');
+  });
+});

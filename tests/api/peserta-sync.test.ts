@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PesertaListResponse, pesertaListResponseSchema } from '../../src/domain/peserta';
+import { divisi, instansi, kompetensi, nilai, peserta, reviews, users } from '../../server/db/schema';
+import { type DemoUsername, call, demoTokens } from '../helpers/api';
+import { type TestApp, buildTestApp } from '../helpers/build-app';
+import { type SeedRefs, mahasiswaPayload, seedRefs, smkPayload } from '../helpers/peserta';
+
+let t: TestApp;
+let tokens: Record<DemoUsername, string>;
+let refs: SeedRefs;
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = await demoTokens(t);
+  refs = await seedRefs(t);
+});
+afterAll(() => t.close());
+
+const pull = async (query = ''): Promise<PesertaListResponse> => {
+  const response = await call(t, 'GET', `/api/peserta${query}`, tokens.pembimbing);
+  expect(response.statusCode).toBe(200);
+  return pesertaListResponseSchema.parse(response.json());
+};
+const ids = (answer: PesertaListResponse) => answer.data.map((row) => row.id).sort((a, b) => a - b);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** The cursor after every change so far: each test starts from a quiet state. */
+let cursor: string;
+beforeEach(async () => {
+  cursor = (await pull()).cursor;
+  expect(await pull(`?since=${cursor}`)).toMatchObject({ data: [], deleted: [] });
+});
+
+describe('GET /api/peserta?since=', () => {
+  it('should answer a numeric cursor on a full pull, without deletions', async () => {
+    const answer = await pull();
+    expect(answer.cursor).toMatch(/^[0-9]+$/);
+    expect(answer.deleted).toBeUndefined();
+    expect(answer.data.length).toBeGreaterThan(0);
+  });
+
+  it('should return only the rows created, updated and deleted since, then nothing', async () => {
+    const all = (await pull()).data;
+    const [updated, removed] = all;
+    const created = (await call(t, 'POST', '/api/peserta', tokens.hr, smkPayload(refs))).json().data.id as number;
+    expect((await call(t, 'PUT', `/api/peserta/${updated?.id}`, tokens.hr, { nama: 'Nama Diubah' })).statusCode).toBe(200);
+    expect((await call(t, 'DELETE', `/api/peserta/${removed?.id}`, tokens.hr)).statusCode).toBe(200);
+
+    const changes = await pull(`?since=${cursor}`);
+    expect(ids(changes)).toEqual(sorted([created, updated?.id as number]));
+    expect(changes.data.find((row) => row.id === updated?.id)?.nama).toBe('Nama Diubah');
+    expect(changes.deleted).toEqual([removed?.id]);
+    expect(changes.cursor).not.toBe(cursor);
+
+    // Nothing changed after the second pull: nothing comes again.
+    expect(await pull(`?since=${changes.cursor}`)).toMatchObject({ data: [], deleted: [] });
+  });
+
+  it('should filter changed rows by jenjang but report every deletion', async () => {
+    const smk = (await call(t, 'POST', '/api/peserta', tokens.hr, smkPayload(refs))).json().data.id as number;
+    const mahasiswa = (await call(t, 'POST', '/api/peserta', tokens.hr, mahasiswaPayload(refs))).json().data.id as number;
+    expect((await call(t, 'DELETE', `/api/peserta/${mahasiswa}`, tokens.hr)).statusCode).toBe(200);
+    const changes = await pull(`?jenjang=SMK&since=${cursor}`);
+    expect(ids(changes)).toEqual([smk]);
+    expect(changes.deleted).toEqual([mahasiswa]);
+  });
+
+  it('should re-send a participant whose reviews change', async () => {
+    const [row] = (await pull()).data;
+    await t.db.update(reviews).set({ status: 'Disetujui' }).where(eq(reviews.peserta_id, row?.id as number));
+    const changes = await pull(`?since=${cursor}`);
+    expect(ids(changes)).toEqual([row?.id]);
+    expect(changes.data[0]?.status.is_complete).toBe(true);
+  });
+
+  it('should re-send a participant whose scores are added, changed or removed', async () => {
+    const [scored] = await t.db.selectDistinct({ id: nilai.peserta_id }).from(nilai).limit(1);
+    const id = scored?.id as number;
+    const [row] = await t.db.select({ jenjang: peserta.jenjang }).from(peserta).where(eq(peserta.id, id));
+    const [k] = await t.db.select({ id: kompetensi.id }).from(kompetensi).where(eq(kompetensi.jenjang, row?.jenjang ?? 'SMK'));
+    const kompetensiId = k?.id as number;
+    await t.db.delete(nilai).where(eq(nilai.peserta_id, id));
+    let next = await pull(`?since=${cursor}`);
+    expect(ids(next)).toEqual([id]);
+    await t.db.insert(nilai).values({ peserta_id: id, kompetensi_id: kompetensiId, skor: 80 });
+    next = await pull(`?since=${next.cursor}`);
+    expect(ids(next)).toEqual([id]);
+    await t.db.update(nilai).set({ skor: 81 }).where(eq(nilai.peserta_id, id));
+    expect(ids(await pull(`?since=${next.cursor}`))).toEqual([id]);
+  });
+
+  it('should re-send the participants of a renamed institution, division and mentor', async () => {
+    const all = (await pull()).data;
+    const [target] = all;
+    const byInstansi = all.filter((row) => row.instansi_id === target?.instansi_id).map((row) => row.id);
+    let response = await call(t, 'PUT', `/api/instansi/${target?.instansi_id}`, tokens.hr, { nama: 'Instansi Baru' });
+    expect(response.statusCode).toBe(200);
+    let next = await pull(`?since=${cursor}`);
+    expect(ids(next)).toEqual(sorted(byInstansi));
+    expect(next.data.every((row) => row.instansi.nama === 'Instansi Baru')).toBe(true);
+
+    const byDivisi = all.filter((row) => row.divisi_id === target?.divisi_id).map((row) => row.id);
+    response = await call(t, 'PUT', `/api/divisi/${target?.divisi_id}`, tokens.hr, { nama: 'Divisi Baru' });
+    expect(response.statusCode).toBe(200);
+    const afterDivisi = await pull(`?since=${next.cursor}`);
+    expect(ids(afterDivisi)).toEqual(sorted(byDivisi));
+    next = afterDivisi;
+
+    const byMentor = all.filter((row) => row.mentor_id === refs.mentor).map((row) => row.id);
+    response = await call(t, 'PUT', `/api/users/${refs.mentor}`, tokens.hr, { username: 'mentor-baru', role: 'Mentor' });
+    expect(response.statusCode).toBe(200);
+    const afterMentor = await pull(`?since=${next.cursor}`);
+    expect(ids(afterMentor)).toEqual(sorted(byMentor));
+    expect(afterMentor.data.every((row) => row.mentor?.username === 'mentor-baru')).toBe(true);
+    // Restore the names the other tests read.
+    await t.db.update(users).set({ username: 'mentor' }).where(eq(users.id, refs.mentor));
+    await t.db.update(instansi).set({ nama: target?.instansi.nama ?? '' }).where(eq(instansi.id, target?.instansi_id ?? 0));
+    await t.db.update(divisi).set({ nama: target?.divisi.nama ?? '' }).where(eq(divisi.id, target?.divisi_id ?? 0));
+  });
+
+  it('should not re-send a participant on a refused change', async () => {
+    const [row] = (await pull()).data;
+    const response = await call(t, 'PUT', `/api/peserta/${row?.id}`, tokens.hr, { mentor_id: refs.hr });
+    expect(response.statusCode).toBe(400);
+    expect(await pull(`?since=${cursor}`)).toMatchObject({ data: [], deleted: [] });
+  });
+
+});
