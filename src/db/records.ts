@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { userSchema } from '@/domain/auth';
+import type { OutboxKind } from '@/domain/outbox';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
 export interface MirrorSyncFields {
@@ -78,7 +79,7 @@ export interface KompetensiRecord extends MirrorSyncFields {
 export interface DivisiRecord extends MirrorSyncFields {
   id: number;
   nama: string;
-  divisi_kategori?: { kompetensi: { id: number; nama: string } }[];
+  divisi_kategori?: { kompetensi: { id: number; nama: string; jenjang?: 'SMK' | 'Mahasiswa'; aktif?: boolean } }[];
 }
 
 /** A school or campus as GET /api/instansi returns it. */
@@ -103,12 +104,15 @@ export interface GradeRecord extends MirrorSyncFields {
 export interface UserRecord extends MirrorSyncFields {
   id: number;
   employee_id: string;
+  /** The same ID under the spec's second name (spec 3: 'also read as employeeId'). */
+  employeeId?: string;
   username: string;
   role: string;
+  signature_url?: string | null;
 }
 
-/** The replayable mutations (ARCHITECTURE.md "Write"). */
-export type OutboxKind = 'nilai.save' | 'nilai.reset' | 'review.approve' | 'review.reject' | 'review.cancel';
+/** The replayable mutations (ARCHITECTURE.md "Write"); defined with their rules in src/domain. */
+export type { OutboxKind };
 
 /** Where an outbox entry stands: waiting, being sent by the replay, or refused by the rules. */
 export type OutboxState = 'pending' | 'sending' | 'conflict';
@@ -121,6 +125,8 @@ export interface OutboxRecord {
   key: string;
   /** Id of the user who made the change; replay sends only the logged-in user's entries. */
   user: number;
+  /** Role of that user when the change was made; the re-check and the optimistic apply use it. */
+  role: string;
   kind: OutboxKind;
   /** The participant the change is about; replay re-checks its reviews before sending. */
   pesertaId: number;
@@ -131,6 +137,14 @@ export interface OutboxRecord {
   state: OutboxState;
   /** How many sends failed on the network or with 5xx; drives the retry backoff. */
   attempts: number;
+  /** Epoch ms before which a replay leaves this entry (backoff after a failed send). */
+  nextAttemptAt?: number;
+  /**
+   * Epoch ms of the first send. Once set, the server may already have applied the change
+   * (the answer may have been lost), so replay resends with the same Idempotency-Key and
+   * lets the server decide instead of re-checking locally.
+   */
+  sentAt?: number;
   /** The last failure, or for a conflict the spec's stale-data message shown to the user. */
   lastError: string | null;
 }

@@ -62,5 +62,11 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('sync', (event) => {
-  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(replayOutbox());
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  // A run that stopped on the network rejects, so the browser schedules another sync.
+  event.waitUntil(
+    replayOutbox().then((result) => {
+      if (result.status === 'offline') throw new Error('outbox replay: server unreachable');
+    }),
+  );
 });

@@ -73,7 +73,7 @@ describe('clearUserData', () => {
       tanggal_masuk: '2024-01-01',
       tanggal_selesai: '2024-03-01',
     });
-    const base = { kind: 'nilai.save' as const, pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
+    const base = { kind: 'nilai.save' as const, role: 'Mentor', pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
     await db.outbox.bulkAdd([
       { ...base, key: 'mine', user: 4 },
       { ...base, key: 'other', user: 9 },

@@ -29,6 +29,7 @@ describe('MagangDb', () => {
     db = new MagangDb('schema-outbox');
     const entry = {
       user: 7,
+      role: 'Mentor',
       kind: 'nilai.save' as const,
       pesertaId: 3,
       payload: {},

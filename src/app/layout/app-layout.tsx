@@ -70,6 +70,7 @@ export function AppLayout() {
       <div className="shell-main">
         <TopBar
           ref={toggleRef}
+          userId={state.user?.id ?? null}
           username={state.user?.username ?? state.username ?? ''}
           role={state.user?.role ?? state.userRole}
           drawerOpen={drawerOpen}

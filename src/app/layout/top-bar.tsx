@@ -1,10 +1,12 @@
 import { forwardRef } from 'react';
 import { MSG } from '@/domain/messages';
 import { NavIcon } from './nav-icons';
+import { OutboxStatusBar } from './outbox-status';
 import { useOnlineStatus } from './use-online-status';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
+  userId: number | null;
   username: string;
   role: string | null;
   drawerOpen: boolean;
@@ -14,7 +16,7 @@ interface TopBarProps {
 
 /** Top bar: drawer toggle (under 768 px), connection state, user menu. */
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar(
-  { username, role, drawerOpen, onOpenMenu, onLogout },
+  { userId, username, role, drawerOpen, onOpenMenu, onLogout },
   toggleRef,
 ) {
   const online = useOnlineStatus();
@@ -41,8 +43,9 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           </span>
         )}
       </div>
-      {/* Outbox state ('{n} perubahan tertunda', 'Sinkronkan') goes here with the scoring issue. */}
-      <div className="topbar-sync" />
+      <div className="topbar-sync">
+        <OutboxStatusBar userId={userId} />
+      </div>
       <UserMenu username={username} role={role} onLogout={onLogout} />
     </header>
   );

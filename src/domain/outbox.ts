@@ -1,0 +1,108 @@
+/**
+ * The replayable mutations of ARCHITECTURE.md "Write", as pure rules: their kinds and
+ * payloads, the re-check that decides whether a queued change may still be sent, and the
+ * optimistic effect of a change on a participant's scores and reviews. Used by src/sync
+ * (enqueue, replay, reconcile) in the page and the service worker.
+ */
+import { z } from 'zod';
+import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
+import { scoreEditLock } from './nilai';
+
+/** The five outbox kinds. */
+export const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** How a queued change is named in the list of pending and refused changes. */
+export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
+  'nilai.save': 'Simpan nilai',
+  'nilai.reset': 'Hapus semua nilai',
+  'review.approve': 'Setujui',
+  'review.reject': 'Tolak',
+  'review.cancel': 'Batalkan keputusan',
+};
+
+/** One score of POST /api/nilai/bulk. */
+export const nilaiItemSchema = z.object({
+  peserta_id: z.number().int().positive(),
+  kompetensi_id: z.number().int().positive(),
+  skor: z.number().int().min(0).max(100),
+});
+export type NilaiItem = z.infer<typeof nilaiItemSchema>;
+
+/** Body of POST /api/nilai/bulk (spec 7). */
+export const nilaiBulkSchema = z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) });
+export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
+
+/** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
+export const CATATAN_MAX = 2000;
+export const REJECT_REASON_REQUIRED = 'Alasan penolakan wajib diisi';
+export const rejectBodySchema = z.object({
+  catatan: z.string({ message: REJECT_REASON_REQUIRED }).trim().min(1, REJECT_REASON_REQUIRED).max(CATATAN_MAX),
+});
+/** Body of approve: an optional note. */
+export const approveBodySchema = z.object({ catatan: z.string().trim().max(CATATAN_MAX).nullish() });
+
+/** The request an outbox entry becomes (the peserta id is in the path, CONTRACT.md). */
+export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'DELETE'; path: string } {
+  switch (kind) {
+    case 'nilai.save':
+      return { method: 'POST', path: '/api/nilai/bulk' };
+    case 'nilai.reset':
+      return { method: 'DELETE', path: `/api/nilai/peserta/${pesertaId}` };
+    case 'review.approve':
+      return { method: 'POST', path: `/api/review/approve/${pesertaId}` };
+    case 'review.reject':
+      return { method: 'POST', path: `/api/review/reject/${pesertaId}` };
+    case 'review.cancel':
+      return { method: 'POST', path: `/api/review/cancel/${pesertaId}` };
+  }
+}
+
+/**
+ * Why a queued change of `kind` by `role` may no longer be sent, given the participant's
+ * latest reviews (a spec section 8 text), or null when it may be sent.
+ */
+export function recheckBlock(kind: OutboxKind, role: string, reviews: readonly Review[]): string | null {
+  switch (kind) {
+    case 'nilai.save':
+    case 'nilai.reset':
+      return scoreEditLock(role, reviews);
+    case 'review.approve':
+      return actionBlock('approve', role, reviews);
+    case 'review.reject':
+      return actionBlock('reject', role, reviews);
+    case 'review.cancel':
+      return actionBlock('cancel', role, reviews);
+  }
+}
+
+/** A participant's scores as the mirror holds them. */
+export interface ScoreRow {
+  peserta_id: number;
+  kompetensi_id: number;
+  skor: number;
+}
+
+/** What a change does to one participant's scores and reviews (pure; inputs untouched). */
+export function applyOptimistic(
+  change: { kind: OutboxKind; role: string; payload: unknown },
+  state: { nilai: readonly ScoreRow[]; reviews: readonly Review[] },
+): { nilai: ScoreRow[]; reviews: Review[] } {
+  const nilai = [...state.nilai];
+  let reviews = [...state.reviews];
+  if (change.kind === 'nilai.save') {
+    const parsed = nilaiBulkSchema.safeParse(change.payload);
+    for (const item of parsed.success ? parsed.data.nilai_data : []) {
+      const at = nilai.findIndex((row) => row.kompetensi_id === item.kompetensi_id);
+      if (at >= 0) nilai[at] = { ...nilai[at]!, skor: item.skor };
+      else nilai.push({ peserta_id: item.peserta_id, kompetensi_id: item.kompetensi_id, skor: item.skor });
+    }
+    return { nilai, reviews };
+  }
+  if (change.kind === 'nilai.reset') return { nilai: [], reviews };
+  if (!isApprovalStep(change.role)) return { nilai, reviews };
+  const action = change.kind === 'review.approve' ? 'approve' : change.kind === 'review.reject' ? 'reject' : 'cancel';
+  const catatan = (change.payload as { catatan?: string | null } | null)?.catatan ?? null;
+  reviews = applyAction(action, change.role as ApprovalStep, reviews, catatan);
+  return { nilai, reviews };
+}

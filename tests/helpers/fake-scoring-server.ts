@@ -1,0 +1,119 @@
+// An in-memory stand-in for the scoring and approval API (spec 7) for the sync tests: it
+// keeps reviews and scores per participant, runs the same domain rules as the real server
+// (409 with the spec's message), stores Idempotency-Keys per user, and can be switched to
+// fail the network, answer 5xx or 401, or lose the answer after applying a change.
+import { createApiClient, type ApiClient } from '@/api/client';
+import { type Review, actionBlock, applyAction, normalizeReviews, type ApprovalStep } from '@/domain/approval-chain';
+import { scoreEditLock } from '@/domain/nilai';
+
+export type FailMode = 'none' | 'network' | '500' | '401' | 'lose-answer';
+
+export class FakeScoringServer {
+  reviews = new Map<number, Review[]>();
+  nilai = new Map<number, Map<number, number>>();
+  /** Role of the token's user (the tests act as one user per server). */
+  role: string;
+  fail: FailMode = 'none';
+  /** Runs just before a mutation is judged: lets a test change the state in between. */
+  beforeMutate: (() => void) | null = null;
+  /** How many mutations were applied (a resend with a stored key is not counted). */
+  applied = 0;
+  readonly log: string[] = [];
+  private readonly idempotency = new Map<string, { status: number; body: unknown }>();
+
+  constructor(role: string) {
+    this.role = role;
+  }
+
+  reviewsOf(id: number): Review[] {
+    return normalizeReviews(this.reviews.get(id) ?? []);
+  }
+
+  scoresOf(id: number): Record<number, number> {
+    return Object.fromEntries(this.nilai.get(id) ?? new Map());
+  }
+
+  /** Another user's decision taken directly on the server (e.g. the pembimbing approves). */
+  decide(id: number, role: ApprovalStep, action: 'approve' | 'reject' | 'cancel', catatan: string | null = null): void {
+    this.reviews.set(id, applyAction(action, role, this.reviewsOf(id), catatan));
+  }
+
+  client(token = 'tok'): ApiClient {
+    return createApiClient({ getToken: () => token, fetch: (input, init) => this.handle(String(input), init ?? {}) });
+  }
+
+  private json(status: number, body: unknown): Response {
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+
+  private async handle(url: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const path = new URL(url, 'http://localhost').pathname;
+    this.log.push(`${method} ${path}`);
+    if (this.fail === 'network') throw new TypeError('Failed to fetch');
+    if (this.fail === '500') return this.json(503, { message: 'Terjadi kesalahan pada server' });
+    if (this.fail === '401') return this.json(401, { message: 'Sesi tidak valid, silakan login kembali' });
+
+    let match = /^\/api\/review\/peserta\/(\d+)$/.exec(path);
+    if (method === 'GET' && match) return this.json(200, { data: { reviews: this.reviewsOf(Number(match[1])) } });
+    match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const id = Number(match[1]);
+      const nilai = Object.entries(this.scoresOf(id)).map(([k, skor]) => ({ peserta_id: id, kompetensi_id: Number(k), skor }));
+      return this.json(200, { data: { nilai } });
+    }
+
+    const key = new Headers(init.headers).get('Idempotency-Key');
+    if (key && this.idempotency.has(key)) {
+      const stored = this.idempotency.get(key)!;
+      return this.json(stored.status, stored.body);
+    }
+    this.beforeMutate?.();
+    this.beforeMutate = null;
+    const result = this.mutate(method, path, init.body ? (JSON.parse(String(init.body)) as unknown) : undefined);
+    if (key && result.status < 500) this.idempotency.set(key, result);
+    if (result.status < 300) this.applied += 1;
+    if (this.fail === 'lose-answer') {
+      this.fail = 'none';
+      throw new TypeError('Failed to fetch');
+    }
+    return this.json(result.status, result.body);
+  }
+
+  private mutate(method: string, path: string, body: unknown): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/api/nilai/bulk') {
+      const items = (body as { nilai_data: { peserta_id: number; kompetensi_id: number; skor: number }[] }).nilai_data;
+      for (const item of items) {
+        const lock = scoreEditLock(this.role, this.reviewsOf(item.peserta_id));
+        if (lock) return { status: 409, body: { message: lock } };
+      }
+      for (const item of items) {
+        const scores = this.nilai.get(item.peserta_id) ?? new Map<number, number>();
+        scores.set(item.kompetensi_id, item.skor);
+        this.nilai.set(item.peserta_id, scores);
+      }
+      return { status: 200, body: { message: 'Nilai berhasil disimpan' } };
+    }
+    let match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
+    if (method === 'DELETE' && match) {
+      const id = Number(match[1]);
+      const lock = scoreEditLock(this.role, this.reviewsOf(id));
+      if (lock) return { status: 409, body: { message: lock } };
+      this.nilai.delete(id);
+      return { status: 200, body: { message: 'Semua nilai berhasil dihapus' } };
+    }
+    match = /^\/api\/review\/(approve|reject|cancel)\/(\d+)$/.exec(path);
+    if (method === 'POST' && match) {
+      const action = match[1] as 'approve' | 'reject' | 'cancel';
+      const id = Number(match[2]);
+      const block = actionBlock(action, this.role, this.reviewsOf(id));
+      if (block) return { status: 409, body: { message: block } };
+      this.decide(id, this.role as ApprovalStep, action, (body as { catatan?: string } | undefined)?.catatan ?? null);
+      return { status: 200, body: { data: { reviews: this.reviewsOf(id) } } };
+    }
+    return { status: 404, body: { message: 'Endpoint tidak ditemukan' } };
+  }
+}

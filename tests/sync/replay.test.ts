@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MagangDb } from '@/db/db';
+import { saveProfile, saveSession } from '@/db/meta';
+import { conflictEntries, dismissConflict, enqueue, pendingEntries, retryConflict } from '@/sync/outbox';
+import { replayOutbox } from '@/sync/replay';
+import { FakeScoringServer } from '../helpers/fake-scoring-server';
+
+const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
+const PEMBIMBING = { id: 2, employee_id: 'EMP002', username: 'pembimbing', role: 'Pembimbing', signature_url: null };
+let db: MagangDb;
+let name: string;
+let n = 0;
+
+async function login(user: typeof MENTOR, token = 'tok'): Promise<void> {
+  await saveSession(db, { token, userRole: user.role, username: user.username });
+  await saveProfile(db, user);
+}
+
+const save = (pesertaId: number, scores: Record<number, number>) => ({
+  user: MENTOR.id,
+  role: 'Mentor',
+  kind: 'nilai.save' as const,
+  pesertaId,
+  payload: {
+    nilai_data: Object.entries(scores).map(([k, skor]) => ({ peserta_id: pesertaId, kompetensi_id: Number(k), skor })),
+  },
+});
+const mutations = (server: FakeScoringServer) => server.log.filter((line) => !line.startsWith('GET'));
+
+beforeEach(async () => {
+  name = `replay-test-${n++}`;
+  db = new MagangDb(name);
+  await login(MENTOR);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('enqueue', () => {
+  it('should apply the change to the mirror as pending and append the entry in one step', async () => {
+    const entry = await enqueue(db, save(1, { 10: 85, 11: 70 }));
+    const rows = await db.nilai.where('peserta_id').equals(1).toArray();
+    expect(rows.map((r) => [r.kompetensi_id, r.skor, r.pendingKey])).toEqual([
+      [10, 85, entry.key],
+      [11, 70, entry.key],
+    ]);
+    expect(await pendingEntries(db, MENTOR.id)).toEqual([{ ...entry, seq: entry.seq }]);
+  });
+
+  it('should apply an approval optimistically with the domain rule', async () => {
+    await login(PEMBIMBING);
+    await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.reject', pesertaId: 4, payload: { catatan: 'Belum lengkap' } });
+    const reviews = await db.reviews.where('peserta_id').equals(4).sortBy('role_reviewer');
+    expect(reviews.map((r) => [r.role_reviewer, r.status])).toEqual([
+      ['BusHead', 'Tidak_dilanjutkan'],
+      ['HR', 'Tidak_dilanjutkan'],
+      ['Pembimbing', 'Ditolak'],
+    ]);
+  });
+});
+
+describe('replayOutbox', () => {
+  it('should send in FIFO order with the idempotency key and leave server state in the mirror', async () => {
+    const server = new FakeScoringServer('Mentor');
+    const first = await enqueue(db, save(1, { 10: 80 }));
+    await enqueue(db, save(2, { 10: 60 }));
+    await enqueue(db, save(1, { 10: 90 }));
+    const result = await replayOutbox({ db, api: server.client() });
+    expect(result).toEqual({ status: 'done', sent: 3, conflicts: 0, remaining: 0 });
+    expect(mutations(server)).toEqual(['POST /api/nilai/bulk', 'POST /api/nilai/bulk', 'POST /api/nilai/bulk']);
+    expect(server.scoresOf(1)).toEqual({ 10: 90 });
+    expect(server.scoresOf(2)).toEqual({ 10: 60 });
+    const row = await db.nilai.get([1, 10]);
+    expect(row?.skor).toBe(90);
+    expect(row?.pendingKey).toBeUndefined();
+    expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('should refuse a change the re-check forbids, send nothing and show the lock message', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 80 }));
+    server.decide(1, 'Pembimbing', 'approve');
+    const result = await replayOutbox({ db, api: server.client() });
+    expect(result).toMatchObject({ status: 'done', sent: 0, conflicts: 1, remaining: 0 });
+    expect(mutations(server)).toEqual([]);
+    const [conflict] = await conflictEntries(db, MENTOR.id);
+    expect(conflict?.lastError).toBe('Nilai tidak dapat diedit. Pembimbing sudah melakukan approval');
+    // The row was re-pulled: the refused score is gone from the mirror.
+    expect(await db.nilai.get([1, 10])).toBeUndefined();
+    expect((await db.reviews.get([1, 'Pembimbing']))?.status).toBe('Disetujui');
+  });
+
+  it('should turn a 409 of the server into a conflict with its message', async () => {
+    await login(PEMBIMBING);
+    const server = new FakeScoringServer('Pembimbing');
+    await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.cancel', pesertaId: 5, payload: null });
+    server.decide(5, 'Pembimbing', 'approve');
+    // HR approves between the re-check and the send: only the server can see it.
+    server.beforeMutate = () => server.decide(5, 'HR', 'approve');
+    const result = await replayOutbox({ db, api: server.client() });
+    expect(result.conflicts).toBe(1);
+    const [conflict] = await conflictEntries(db, PEMBIMBING.id);
+    expect(conflict?.lastError).toBe(
+      'Data telah berubah. HR sudah melakukan approval. Anda tidak dapat membatalkan keputusan.',
+    );
+    expect(server.reviewsOf(5).map((r) => r.status)).toEqual(['Disetujui', 'Disetujui', 'Menunggu']);
+  });
+
+  it('should pause on 401, keep the queue, and resume after a new login', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 75 }));
+    server.fail = '401';
+    expect((await replayOutbox({ db, api: server.client() })).status).toBe('unauthorized');
+    server.fail = 'none';
+    server.log.length = 0;
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'unauthorized', remaining: 1 });
+    expect(server.log).toEqual([]);
+    await login(MENTOR, 'new-token');
+    expect(await replayOutbox({ db, api: server.client('new-token') })).toMatchObject({ status: 'done', sent: 1 });
+    expect(server.scoresOf(1)).toEqual({ 10: 75 });
+  });
+
+  it('should keep the entry at the head after a network error and retry after the backoff', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 70 }));
+    await enqueue(db, save(2, { 10: 65 }));
+    let clock = 1_000_000;
+    server.fail = 'network';
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'offline', remaining: 2 });
+    const [head] = await pendingEntries(db, MENTOR.id);
+    expect(head).toMatchObject({ attempts: 1, state: 'pending' });
+    server.fail = 'none';
+    server.log.length = 0;
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'waiting', remaining: 2 });
+    expect(server.log).toEqual([]);
+    clock += 60_000;
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'done', sent: 2 });
+  });
+
+  it('should treat 5xx like the network and retry at once when forced', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 70 }));
+    server.fail = '500';
+    expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
+    server.fail = 'none';
+    expect(await replayOutbox({ db, api: server.client(), force: true })).toMatchObject({ status: 'done', sent: 1 });
+  });
+
+  it('should apply a change once when the answer was lost and the entry is resent', async () => {
+    await login(PEMBIMBING);
+    const server = new FakeScoringServer('Pembimbing');
+    await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 7, payload: {} });
+    server.fail = 'lose-answer';
+    expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
+    expect(server.applied).toBe(1);
+    // The resend is not re-checked locally (that would call it 'already acted'): the key decides.
+    expect(await replayOutbox({ db, api: server.client(), force: true })).toMatchObject({ status: 'done', sent: 1, conflicts: 0 });
+    expect(server.applied).toBe(1);
+    expect(server.reviewsOf(7)[0]?.status).toBe('Disetujui');
+  });
+
+  it('should keep later queued changes applied over the re-pulled state', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 80 }));
+    const second = await enqueue(db, save(1, { 11: 70 }));
+    let sends = 0;
+    const api = server.client();
+    const flaky: typeof api = {
+      ...api,
+      request: (method, path, options) => {
+        if (method === 'POST' && ++sends === 2) server.fail = 'network';
+        return api.request(method, path, options);
+      },
+    };
+    expect(await replayOutbox({ db, api: flaky })).toMatchObject({ status: 'offline', sent: 1, remaining: 1 });
+    expect((await db.nilai.get([1, 10]))?.pendingKey).toBeUndefined();
+    expect(await db.nilai.get([1, 11])).toMatchObject({ skor: 70, pendingKey: second.key });
+  });
+
+  it('should share one run between concurrent calls', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 80 }));
+    const [a, b] = await Promise.all([replayOutbox({ db, api: server.client() }), replayOutbox({ db, api: server.client() })]);
+    expect(a).toBe(b);
+    expect(mutations(server)).toEqual(['POST /api/nilai/bulk']);
+  });
+
+  it('should keep queued entries across a new database connection', async () => {
+    await enqueue(db, save(1, { 10: 88 }));
+    db.close();
+    db = new MagangDb(name);
+    expect(await pendingEntries(db, MENTOR.id)).toHaveLength(1);
+    const server = new FakeScoringServer('Mentor');
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1 });
+    expect(server.scoresOf(1)).toEqual({ 10: 88 });
+  });
+
+  it('should only send the logged-in user\'s entries', async () => {
+    await enqueue(db, { ...save(1, { 10: 50 }), user: 99 });
+    const server = new FakeScoringServer('Mentor');
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 0, remaining: 0 });
+    expect(mutations(server)).toEqual([]);
+  });
+});
+
+describe('conflicts', () => {
+  it('should retry a conflict through the re-check again, and dismiss only conflicts', async () => {
+    const server = new FakeScoringServer('Mentor');
+    const entry = await enqueue(db, save(1, { 10: 80 }));
+    server.decide(1, 'Pembimbing', 'approve');
+    await replayOutbox({ db, api: server.client() });
+    await dismissConflict(db, 12345);
+    expect(await conflictEntries(db, MENTOR.id)).toHaveLength(1);
+    server.decide(1, 'Pembimbing', 'cancel');
+    await retryConflict(db, entry.seq!);
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1, conflicts: 0 });
+    expect(server.scoresOf(1)).toEqual({ 10: 80 });
+
+    await enqueue(db, save(1, { 10: 81 }));
+    server.decide(1, 'Pembimbing', 'approve');
+    await replayOutbox({ db, api: server.client() });
+    const [conflict] = await conflictEntries(db, MENTOR.id);
+    await dismissConflict(db, conflict!.seq!);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
