@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { userSchema } from '@/domain/auth';
 import type { OutboxKind } from '@/domain/outbox';
+import type { Peserta } from '@/domain/peserta';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
 export interface MirrorSyncFields {
@@ -23,29 +24,13 @@ export interface MirrorSyncFields {
   pendingKey?: string;
 }
 
-/** A participant (peserta) as GET /api/peserta returns it. */
-export interface PesertaRecord extends MirrorSyncFields {
-  id: number;
-  nama: string;
-  jenjang: 'SMK' | 'Mahasiswa';
-  instansi_id: number | null;
-  instansi?: { nama: string } | null;
-  divisi_id: number | null;
-  divisi?: { id: number; nama: string } | null;
-  mentor_id: number | null;
-  mentor?: { username: string } | null;
-  pembimbing_id: number | null;
-  pembimbing?: { username: string } | null;
-  nama_pembimbing?: string | null;
-  kontak_pembimbing?: string | null;
-  /** yyyy-mm-dd */
-  tanggal_masuk: string | null;
-  /** yyyy-mm-dd */
-  tanggal_selesai: string | null;
-  siswa?: { nis: string; jurusan: string } | null;
-  mahasiswa?: { nim: string; jurusan: string; fakultas: string | null } | null;
-  status?: { is_complete: boolean } | null;
-}
+/**
+ * A participant (peserta) as GET /api/peserta returns it (the shape of src/domain/peserta.ts:
+ * details, reviews and scores included). `kompetensi_count` comes only from the mentor's list
+ * (GET /api/nilai/mentor/peserta). The mirror's `reviews` and `nilai` tables hold the same
+ * reviews and scores, kept in step by src/sync, with pending changes applied.
+ */
+export type PesertaRecord = Peserta & MirrorSyncFields & { kompetensi_count?: number };
 
 /** One competency score; the mirror keys it by (peserta_id, kompetensi_id). */
 export interface NilaiRecord extends MirrorSyncFields {
