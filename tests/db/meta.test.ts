@@ -10,6 +10,7 @@ import {
   saveSession,
   setCursor,
 } from '@/db/meta';
+import { peserta } from '../helpers/factories';
 
 const profile = { id: 4, employee_id: 'EMP004', username: 'mentor', role: 'Mentor', signature_url: null };
 let db: MagangDb;
@@ -62,17 +63,7 @@ describe('clearUserData', () => {
     await saveSession(db, { token: 't', userRole: 'Mentor', username: 'mentor' });
     await saveProfile(db, profile);
     await setCursor(db, 'peserta', 'c');
-    await db.peserta.put({
-      id: 1,
-      nama: 'Ani',
-      jenjang: 'SMK',
-      instansi_id: 1,
-      divisi_id: 1,
-      mentor_id: 4,
-      pembimbing_id: 2,
-      tanggal_masuk: '2024-01-01',
-      tanggal_selesai: '2024-03-01',
-    });
+    await db.peserta.put(peserta(1, { nama: 'Ani', mentor_id: 4, pembimbing_id: 2 }));
     const base = { kind: 'nilai.save' as const, role: 'Mentor', pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
     await db.outbox.bulkAdd([
       { ...base, key: 'mine', user: 4 },

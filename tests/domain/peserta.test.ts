@@ -206,7 +206,7 @@ describe('query, bulk and answer schemas', () => {
       id: 1, nama: 'A', jenjang: 'SMK', instansi_id: 1, instansi: { nama: 'SMK 1' }, divisi_id: 2, divisi: { id: 2, nama: 'TI' },
       mentor_id: null, mentor: null, pembimbing_id: 3, pembimbing: { username: 'pembimbing' }, nama_pembimbing: 'X',
       kontak_pembimbing: '62', tanggal_masuk: '2026-01-01', tanggal_selesai: '2026-02-01', siswa: { nis: '1', jurusan: 'J' },
-      mahasiswa: null, status: { is_complete: false }, reviews: [{ role_reviewer: 'HR', status: 'Menunggu', catatan: null }],
+      mahasiswa: null, status: { is_complete: false }, reviews: [{ role_reviewer: 'HR', status: 'Menunggu', catatan: null }], nilai: [{ kompetensi_id: 5, skor: 80 }],
       updated_at: '2026-01-01T00:00:00.000Z',
     };
     expect(pesertaListResponseSchema.parse({ data: [row], deleted: [4], cursor: '9' }).data[0]?.mentor).toBeNull();

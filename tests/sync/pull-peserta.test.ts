@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { getCursor } from '@/db/meta';
-import type { Peserta } from '@/domain/peserta';
 import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
+import { peserta } from '../helpers/factories';
 
 let db: MagangDb;
 let n = 0;
@@ -14,37 +14,6 @@ beforeEach(() => {
 afterEach(async () => {
   await db.delete();
 });
-
-function peserta(id: number, overrides: Partial<Peserta> = {}): Peserta {
-  return {
-    id,
-    nama: `Peserta ${id}`,
-    jenjang: 'SMK',
-    instansi_id: 1,
-    instansi: { nama: 'SMK Negeri 1 Bandung' },
-    divisi_id: 2,
-    divisi: { id: 2, nama: 'Keuangan' },
-    mentor_id: 3,
-    mentor: { username: 'mentor' },
-    pembimbing_id: 4,
-    pembimbing: { username: 'pembimbing' },
-    nama_pembimbing: 'Ibu Sari',
-    kontak_pembimbing: '6281234567890',
-    tanggal_masuk: '2026-02-01',
-    tanggal_selesai: '2026-05-01',
-    siswa: { nis: `N${id}`, jurusan: 'Akuntansi' },
-    mahasiswa: null,
-    status: { is_complete: false },
-    reviews: [
-      { role_reviewer: 'Pembimbing', status: 'Menunggu', catatan: null },
-      { role_reviewer: 'HR', status: 'Menunggu', catatan: null },
-      { role_reviewer: 'BusHead', status: 'Menunggu', catatan: null },
-    ],
-    nilai: [{ kompetensi_id: 10, skor: 70 }],
-    updated_at: '2026-03-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** A fake API answering queued bodies in order and recording the paths asked. */
 function fakeApi(answers: unknown[], paths: string[] = []) {

@@ -1,16 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
+import { DivisiPage } from '@/features/divisi/divisi-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
-
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function DivisiPage() {
-  return <PlaceholderPage title="Divisi" />;
-}
 
 export const divisiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/divisi',
   beforeLoad: ({ context }) => guard(context, '/divisi'),
-  component: DivisiPage,
+  component: () => <DivisiPage api={api} />,
 });

@@ -1,16 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
+import { InstansiPage } from '@/features/instansi/instansi-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
-
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function InstansiPage() {
-  return <PlaceholderPage title="Instansi" />;
-}
 
 export const instansiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/instansi',
   beforeLoad: ({ context }) => guard(context, '/instansi'),
-  component: InstansiPage,
+  component: () => <InstansiPage api={api} />,
 });

@@ -1,16 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
+import { KompetensiPage } from '@/features/kompetensi/kompetensi-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
-
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function KompetensiPage() {
-  return <PlaceholderPage title="Kompetensi" />;
-}
 
 export const kompetensiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/kompetensi',
   beforeLoad: ({ context }) => guard(context, '/kompetensi'),
-  component: KompetensiPage,
+  component: () => <KompetensiPage api={api} />,
 });

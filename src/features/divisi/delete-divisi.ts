@@ -1,0 +1,23 @@
+import { deleteDivisi as deleteDivisiCall, mutationErrorText } from '@/api/master-data';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { deleteMirrorRow } from '@/db/mirror';
+import { MASTER_MSG } from '@/domain/master-data';
+import { useAsyncAction } from '@/ui/use-async-action';
+import { refreshAfterDivisiChange } from './save-divisi';
+
+/** DELETE /api/divisi/{id} (409 while participants use it); the row leaves the mirror at once. */
+export async function deleteDivisi(api: ApiClient, id: number): Promise<number> {
+  await deleteDivisiCall(api, id);
+  await deleteMirrorRow(db, 'divisi', id);
+  refreshAfterDivisiChange(api);
+  return id;
+}
+
+/** deleteDivisi with busy state and the spec 8 failure text ('Gagal menghapus divisi'). */
+export function useDeleteDivisi(api: ApiClient) {
+  return useAsyncAction(
+    (id: number) => deleteDivisi(api, id),
+    (error) => mutationErrorText(error, MASTER_MSG.divisiDeleteFailed),
+  );
+}

@@ -1,0 +1,43 @@
+import type { DivisiRecord } from '@/db/records';
+import { Badge } from '@/ui/badge';
+import { Modal } from '@/ui/modal';
+
+/** 'Detail Divisi' (spec 2): the related competencies numbered, or 'Belum ada kompetensi terkait'. */
+export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; onClose: () => void }) {
+  const kompetensi = [...(divisi.divisi_kategori ?? [])]
+    .map((link) => link.kompetensi)
+    .sort((a, b) => a.nama.localeCompare(b.nama, 'id') || (a.jenjang ?? '').localeCompare(b.jenjang ?? ''));
+  return (
+    <Modal
+      open
+      title="Detail Divisi"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Tutup
+        </button>
+      }
+    >
+      <dl className="detail-list">
+        <div>
+          <dt>Nama Divisi</dt>
+          <dd>{divisi.nama}</dd>
+        </div>
+      </dl>
+      <h3 className="detail-subtitle">Kompetensi Terkait</h3>
+      {kompetensi.length === 0 ? (
+        <p className="muted">Belum ada kompetensi terkait</p>
+      ) : (
+        <ol className="numbered-list">
+          {kompetensi.map((k) => (
+            <li key={k.id}>
+              <span>{k.nama}</span>
+              {k.jenjang && <Badge tone={k.jenjang === 'SMK' ? 'warning' : 'info'}>{k.jenjang}</Badge>}
+              {k.aktif === false && <Badge tone="danger">Nonaktif</Badge>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}

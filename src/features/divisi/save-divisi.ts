@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { createDivisi, mutationErrorText, updateDivisi } from '@/api/master-data';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { putMirrorRow } from '@/db/mirror';
+import { pullDivisi, pullKompetensi } from '@/db/pull';
+import type { DivisiRecord } from '@/db/records';
+import { divisiSchema, MASTER_MSG } from '@/domain/master-data';
+import { useAsyncAction } from '@/ui/use-async-action';
+
+/** The division form (spec 5): the name, required ('Nama divisi wajib diisi'). */
+export const saveDivisiInputSchema = divisiSchema;
+export type SaveDivisiInput = z.infer<typeof saveDivisiInputSchema>;
+
+/** Re-reads divisions and competencies (competency rows show division names). */
+export function refreshAfterDivisiChange(api: ApiClient): void {
+  void pullDivisi(api).catch(() => undefined);
+  void pullKompetensi(api).catch(() => undefined);
+}
+
+/** POST (id null) or PUT /api/divisi; the answer goes into the mirror, then both lists are re-pulled. */
+export async function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | null): Promise<DivisiRecord> {
+  const body = saveDivisiInputSchema.parse(input);
+  const row = id === null ? await createDivisi(api, body) : await updateDivisi(api, id, body);
+  await putMirrorRow(db, 'divisi', row);
+  refreshAfterDivisiChange(api);
+  return row;
+}
+
+/** saveDivisi with busy state and the spec 8 failure text ('Gagal menyimpan divisi'). */
+export function useSaveDivisi(api: ApiClient) {
+  return useAsyncAction(
+    (input: SaveDivisiInput, id: number | null) => saveDivisi(api, input, id),
+    (error) => mutationErrorText(error, MASTER_MSG.divisiSaveFailed),
+  );
+}

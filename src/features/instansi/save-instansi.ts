@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { createInstansi, mutationErrorText, updateInstansi } from '@/api/master-data';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { putMirrorRow } from '@/db/mirror';
+import { pullInstansi } from '@/db/pull';
+import type { InstansiRecord } from '@/db/records';
+import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
+import { useAsyncAction } from '@/ui/use-async-action';
+
+/** The institution form: name and type ('' = 'Pilih Jenis'), both required on add (spec 5). */
+export const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
+export type SaveInstansiInput = z.infer<typeof saveInstansiInputSchema>;
+
+/** The spec's single message ('Nama dan jenis instansi wajib diisi') when the form may not be sent, else null. */
+export function validateInstansiInput(input: SaveInstansiInput, editing: boolean): string | null {
+  const result = editing ? instansiUpdateSchema.safeParse({ nama: input.nama }) : instansiSchema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? MASTER_MSG.instansiRequired);
+}
+
+/**
+ * POST {nama, jenis} (id null) or PUT {nama} (the type never changes, spec 5); the answer goes
+ * into the mirror at once, then the list is re-pulled.
+ */
+export async function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
+  const row =
+    id === null
+      ? await createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })
+      : await updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama }));
+  await putMirrorRow(db, 'instansi', row);
+  void pullInstansi(api).catch(() => undefined);
+  return row;
+}
+
+/** saveInstansi with busy state and the spec 8 failure text ('Gagal menyimpan instansi'). */
+export function useSaveInstansi(api: ApiClient) {
+  return useAsyncAction(
+    (input: SaveInstansiInput, id: number | null) => saveInstansi(api, input, id),
+    (error) => mutationErrorText(error, MASTER_MSG.instansiSaveFailed),
+  );
+}

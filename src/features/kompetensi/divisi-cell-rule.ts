@@ -1,0 +1,19 @@
+import type { KompetensiRecord } from '@/db/records';
+import { SEMUA_DIVISI_THRESHOLD } from '@/domain/master-data';
+
+/**
+ * What the Divisi cell of a competency shows (spec 2, 9): 'none' → 'Belum ada divisi';
+ * 'all' → one 'Semua Divisi' badge (more than 7 divisions; the names go in its tooltip);
+ * 'list' → one badge per division. Names sorted, any case.
+ */
+export type DivisiCell = { kind: 'none' } | { kind: 'all'; names: string[] } | { kind: 'list'; names: string[] };
+
+/** The Divisi cell of one competency row. */
+export function divisiCell(row: Pick<KompetensiRecord, 'divisi_kategori'>): DivisiCell {
+  const names = (row.divisi_kategori ?? [])
+    .map((link) => link.divisi.nama)
+    .sort((a, b) => a.localeCompare(b, 'id', { sensitivity: 'base' }));
+  if (names.length === 0) return { kind: 'none' };
+  if (names.length > SEMUA_DIVISI_THRESHOLD) return { kind: 'all', names };
+  return { kind: 'list', names };
+}

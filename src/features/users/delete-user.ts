@@ -1,0 +1,23 @@
+import { deleteUser as deleteUserCall, mutationErrorText } from '@/api/master-data';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { deleteMirrorRow } from '@/db/mirror';
+import { pullUsers } from '@/db/pull';
+import { MASTER_MSG } from '@/domain/master-data';
+import { useAsyncAction } from '@/ui/use-async-action';
+
+/** DELETE /api/users/{id}; the row leaves the mirror at once, then the list is re-pulled. */
+export async function deleteUser(api: ApiClient, id: number): Promise<number> {
+  await deleteUserCall(api, id);
+  await deleteMirrorRow(db, 'users', id);
+  void pullUsers(api).catch(() => undefined);
+  return id;
+}
+
+/** deleteUser with busy state and the spec 8 failure text ('Gagal menghapus user'). */
+export function useDeleteUser(api: ApiClient) {
+  return useAsyncAction(
+    (id: number) => deleteUser(api, id),
+    (error) => mutationErrorText(error, MASTER_MSG.userDeleteFailed),
+  );
+}

@@ -1,0 +1,17 @@
+import type { UserRecord } from '@/db/records';
+
+/**
+ * The users list as the screen shows it (spec 7: filtered client-side by username,
+ * employee_id or employeeId, any case; spec 2: role filter, '' = Semua Role), by id.
+ */
+export function filterUsers(rows: readonly UserRecord[], search: string, role: string): UserRecord[] {
+  const needle = search.trim().toLowerCase();
+  return rows
+    .filter((user) => role === '' || user.role === role)
+    .filter(
+      (user) =>
+        needle === '' ||
+        [user.username, user.employee_id, user.employeeId].some((value) => value?.toLowerCase().includes(needle)),
+    )
+    .sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { createUser, mutationErrorText, updateUser } from '@/api/master-data';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { putMirrorRow } from '@/db/mirror';
+import { pullUsers } from '@/db/pull';
+import type { UserRecord } from '@/db/records';
+import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
+import { MASTER_MSG, userCreateSchema, userUpdateSchema } from '@/domain/master-data';
+import { MSG } from '@/domain/messages';
+import { ROLES, type Role } from '@/domain/roles';
+import { useAsyncAction } from '@/ui/use-async-action';
+
+/** The user form's values (spec 5): all text, the role one of the four. */
+export const saveUserInputSchema = z.object({
+  employee_id: z.string(),
+  username: z.string(),
+  password: z.string(),
+  role: z.enum(ROLES),
+});
+export type SaveUserInput = z.infer<typeof saveUserInputSchema>;
+
+/** An empty add form: role HR by default (spec 5). */
+export const EMPTY_USER_INPUT: SaveUserInput = { employee_id: '', username: '', password: '', role: 'HR' as Role };
+
+/** Field messages of the form, or null when it may be sent. On edit the password may stay empty. */
+export function validateUserInput(input: SaveUserInput, editing: boolean): FieldErrors | null {
+  if (editing) {
+    const result = userUpdateSchema.safeParse({ username: input.username, role: input.role, password: input.password });
+    return result.success ? null : fieldErrors(result.error);
+  }
+  const result = userCreateSchema.safeParse(input);
+  const errors = result.success ? {} : fieldErrors(result.error);
+  if (input.password === '') errors.password = MSG.passwordRequired;
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
+ * only when filled (spec 5). The answer goes into the mirror at once, then the list is re-pulled.
+ */
+export async function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
+  const row =
+    id === null
+      ? await createUser(api, userCreateSchema.parse(input))
+      : await updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password }));
+  await putMirrorRow(db, 'users', row);
+  void pullUsers(api).catch(() => undefined);
+  return row;
+}
+
+/** saveUser with busy state and the spec 8 failure text ('Gagal menyimpan user'). */
+export function useSaveUser(api: ApiClient) {
+  return useAsyncAction(
+    (input: SaveUserInput, id: number | null) => saveUser(api, input, id),
+    (error) => mutationErrorText(error, MASTER_MSG.userSaveFailed),
+  );
+}

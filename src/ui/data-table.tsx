@@ -1,0 +1,139 @@
+import type { Key, ReactNode } from 'react';
+import { Spinner } from './spinner';
+import { useIsNarrow } from './use-media-query';
+import './table.css';
+
+/** One column of a DataTable. */
+export interface DataTableColumn<T> {
+  /** Stable id of the column (React key, CSS hook `col-{id}`). */
+  id: string;
+  /** Column heading; also the label of the value on a card. */
+  header: string;
+  /** The cell content. `index` is the row's 0-based position on the current page. */
+  cell: (row: T, index: number) => ReactNode;
+  align?: 'start' | 'center' | 'end';
+  /** Width hint for the table (any CSS width, e.g. '4rem'). */
+  width?: string;
+  /**
+   * How the column shows on a card (under 768 px): 'field' (default) a label/value pair,
+   * 'title' the card's heading, 'actions' the buttons beside the heading (no label), 'hidden'
+   * left out.
+   */
+  card?: 'field' | 'title' | 'actions' | 'hidden';
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  /** The rows to show (usually one page: usePagination().pageItems). */
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  /** Accessible name of the table / card list. */
+  label: string;
+  /** First load with nothing to show yet: a spinner instead of the empty text. */
+  loading?: boolean;
+  loadingText?: string;
+  /** Shown when there are no rows and nothing is loading (default 'Tidak ada data', spec 2). */
+  emptyText?: string;
+}
+
+/**
+ * The shared list of spec 2: a table at 768 px and wider, one card per row (label/value pairs)
+ * under 768 px. 'Tidak ada data' when empty; a loading state while the first load runs.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  loading = false,
+  loadingText = 'Loading...',
+  emptyText = 'Tidak ada data',
+}: DataTableProps<T>) {
+  const narrow = useIsNarrow();
+  const empty = rows.length === 0;
+  const status = empty ? (
+    loading ? (
+      <Spinner label={loadingText} />
+    ) : (
+      <span className="data-empty-text">{emptyText}</span>
+    )
+  ) : null;
+
+  if (narrow) {
+    const title = columns.find((c) => c.card === 'title');
+    const fields = columns.filter((c) => (c.card ?? 'field') === 'field');
+    const actions = columns.filter((c) => c.card === 'actions');
+    return (
+      <div className="data-cards-wrap" aria-busy={loading || undefined}>
+        {empty ? (
+          <div className="data-empty card">{status}</div>
+        ) : (
+          <ul className="data-cards" aria-label={label}>
+            {rows.map((row, index) => (
+              <li key={rowKey(row)} className="data-card">
+                {(title || actions.length > 0) && (
+                  <div className="data-card-header">
+                    <div className="data-card-title">{title?.cell(row, index)}</div>
+                    {actions.map((column) => (
+                      <div key={column.id} className="row-actions">
+                        {column.cell(row, index)}
+                      </div>
+                    ))}
+                  </div>
+                )}
+                <dl className="data-card-fields">
+                  {fields.map((column) => (
+                    <div key={column.id} className={`data-card-field col-${column.id}`}>
+                      <dt>{column.header}</dt>
+                      <dd>{column.cell(row, index)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="data-table-wrap card" aria-busy={loading || undefined}>
+      <table className="data-table" aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={`col-${column.id} align-${column.align ?? 'start'}`}
+                style={column.width ? { width: column.width } : undefined}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={columns.length} className="data-empty">
+                {status}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.id} className={`col-${column.id} align-${column.align ?? 'start'}`}>
+                    {column.card === 'actions' ? <div className="row-actions">{column.cell(row, index)}</div> : column.cell(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
