@@ -17,7 +17,9 @@ import gradeRoutes from './routes/grade';
 import healthRoutes from './routes/health';
 import instansiRoutes from './routes/instansi';
 import kompetensiRoutes from './routes/kompetensi';
+import nilaiRoutes from './routes/nilai';
 import pesertaRoutes from './routes/peserta';
+import reviewRoutes from './routes/review';
 import usersRoutes from './routes/users';
 
 /** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kompetensiRoutes, { prefix: '/api/kompetensi' });
   await app.register(gradeRoutes, { prefix: '/api/grade' });
   await app.register(pesertaRoutes, { prefix: '/api/peserta' });
+  await app.register(nilaiRoutes, { prefix: '/api/nilai' });
+  await app.register(reviewRoutes, { prefix: '/api/review' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

@@ -1,0 +1,47 @@
+// /api/nilai: scores (spec 7). Reads: the competencies of a division (any logged-in user), a
+// participant's scores (a Mentor only their own; Pembimbing, HR, BusHead any), the calling
+// mentor's list. Writes (Mentor own, Pembimbing, HR; never BusHead) obey the edit lock (409)
+// and accept an Idempotency-Key (services/idempotency.ts).
+import type { FastifyInstance } from 'fastify';
+import { nilaiBulkSchema } from '../../src/domain/outbox';
+import { nilaiKompetensiQuerySchema } from '../../src/domain/scoring-api';
+import { currentUser, requireRole } from '../auth/plugin';
+import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
+import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/scoring';
+import { parseId, parseInput } from '../validation';
+
+/** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id (at /api/nilai). */
+export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
+  const editors = requireRole('Mentor', 'Pembimbing', 'HR');
+
+  app.get<{ Params: { divisiId: string } }>('/divisi/:divisiId/kompetensi', { preHandler: requireRole() }, async (request) => {
+    const divisiId = parseId(request.params.divisiId);
+    const { jenjang } = parseInput(nilaiKompetensiQuerySchema, request.query);
+    return { data: await listDivisiKompetensi(app.db, divisiId, jenjang) };
+  });
+
+  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole() }, async (request) => {
+    const id = parseId(request.params.id);
+    return { data: { nilai: await readNilai(app.db, currentUser(request), id) } };
+  });
+
+  app.get('/mentor/peserta', { preHandler: requireRole('Mentor') }, async (request) => ({
+    data: await listMentorPeserta(app.db, currentUser(request).id),
+  }));
+
+  app.post('/bulk', { preHandler: editors }, async (request, reply) => {
+    const user = currentUser(request);
+    const scope = idempotencyScope(request, user.id);
+    const body = parseInput(nilaiBulkSchema, request.body);
+    const answer = await runIdempotent(app.db, scope, (tx) => saveNilai(tx, user, body.nilai_data));
+    return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
+  });
+
+  app.delete<{ Params: { id: string } }>('/peserta/:id', { preHandler: editors }, async (request, reply) => {
+    const user = currentUser(request);
+    const scope = idempotencyScope(request, user.id);
+    const id = parseId(request.params.id);
+    const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, user, id));
+    return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
+  });
+}

@@ -1,0 +1,212 @@
+// Scores (nilai) on the server (spec 2 "Penilaian", 4 "Score edit lock", 5, 7): the
+// competencies a participant is scored on, reading scores, the mentor's own list, saving in
+// bulk and deleting all of a participant's scores. Saves and deletes run the SAME edit-lock
+// rule as the web app (scoreEditLock of src/domain/nilai.ts) on locked rows, in the lock
+// order of services/approval.ts, with the competencies (referenced rows) locked first:
+// FOR SHARE makes a concurrent rename or delete of one wait instead of deadlocking with us.
+// One score per participant and competency: a resend replaces it (upsert), never duplicates.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { normalizeReviews } from '../../src/domain/approval-chain';
+import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
+import { SERVER_MSG } from '../../src/domain/messages';
+import { NILAI_MSG, scoreEditLock } from '../../src/domain/nilai';
+import type { NilaiItem } from '../../src/domain/outbox';
+import type { Peserta } from '../../src/domain/peserta';
+import { SCORING_API_MSG } from '../../src/domain/scoring-api';
+import type { AuthUser } from '../auth/plugin';
+import type { Db } from '../db/client';
+import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
+import { HttpError } from '../http-error';
+import { assertMentorOwns, lockPeserta, lockReviews, readableScope } from './approval';
+import { type Tx, recordDeletions } from './deletions';
+import type { StoredAnswer } from './idempotency';
+import { selectPeserta } from './peserta-read';
+
+/** A competency of GET /api/nilai/divisi/:divisiId/kompetensi. */
+export interface ApiNilaiKompetensi {
+  id: number;
+  nama: string;
+  jenjang: Jenjang;
+  aktif: boolean;
+}
+
+/** A score as the API returns it (spec 3 Nilai). */
+export interface ApiNilai {
+  id: number;
+  peserta_id: number;
+  kompetensi_id: number;
+  skor: number;
+  kompetensi: { nama: string };
+}
+
+/** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
+export type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
+
+const byNamaSql = sql`lower(${kompetensi.nama}) collate "C"`;
+
+/** The ACTIVE competencies of a division for a level, by name; 404 unknown division. */
+export async function listDivisiKompetensi(db: Db, divisiId: number, jenjang: Jenjang): Promise<ApiNilaiKompetensi[]> {
+  return db.transaction(
+    async (tx) => {
+      const [found] = await tx.select({ id: divisi.id }).from(divisi).where(eq(divisi.id, divisiId));
+      if (!found) throw new HttpError(404, SERVER_MSG.notFound);
+      return tx
+        .select({ id: kompetensi.id, nama: kompetensi.nama, jenjang: kompetensi.jenjang, aktif: kompetensi.aktif })
+        .from(kompetensi)
+        .innerJoin(divisiKategori, eq(divisiKategori.kompetensi_id, kompetensi.id))
+        .where(and(eq(divisiKategori.divisi_id, divisiId), eq(kompetensi.jenjang, jenjang), eq(kompetensi.aktif, true)))
+        .orderBy(byNamaSql, asc(kompetensi.id));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Every score of the participants, by participant, then competency name. */
+export async function selectNilai(db: Db | Tx, pesertaIds: readonly number[]): Promise<ApiNilai[]> {
+  if (pesertaIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: nilai.id,
+      peserta_id: nilai.peserta_id,
+      kompetensi_id: nilai.kompetensi_id,
+      skor: nilai.skor,
+      nama: kompetensi.nama,
+    })
+    .from(nilai)
+    .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
+    .where(inArray(nilai.peserta_id, [...pesertaIds]))
+    .orderBy(asc(nilai.peserta_id), byNamaSql, asc(nilai.kompetensi_id));
+  return rows.map(({ nama, ...row }) => ({ ...row, kompetensi: { nama } }));
+}
+
+/** GET /api/nilai/peserta/:id: a participant's scores; 404 unknown, 403 another mentor's. */
+export async function readNilai(db: Db, user: AuthUser, id: number): Promise<ApiNilai[]> {
+  return db.transaction(
+    async (tx) => {
+      await readableScope(tx, user, id);
+      return selectNilai(tx, [id]);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * GET /api/nilai/mentor/peserta: the calling mentor's participants in the peserta shape, each
+ * with `nilai` (its scores on the active competencies of its division and level: the ones
+ * that count for the approval list) and `kompetensi_count` (how many such competencies exist).
+ */
+export async function listMentorPeserta(db: Db, mentorId: number): Promise<MentorPeserta[]> {
+  return db.transaction(
+    async (tx) => {
+      const rows = await selectPeserta(tx, eq(peserta.mentor_id, mentorId));
+      if (rows.length === 0) return [];
+      const scores = await tx
+        .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
+        .from(nilai)
+        .innerJoin(peserta, eq(peserta.id, nilai.peserta_id))
+        .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
+        .innerJoin(
+          divisiKategori,
+          and(eq(divisiKategori.kompetensi_id, kompetensi.id), eq(divisiKategori.divisi_id, peserta.divisi_id)),
+        )
+        .where(and(eq(peserta.mentor_id, mentorId), eq(kompetensi.aktif, true), eq(kompetensi.jenjang, peserta.jenjang)))
+        .orderBy(asc(nilai.peserta_id), asc(nilai.kompetensi_id));
+      const counts = await tx
+        .select({ divisi_id: divisiKategori.divisi_id, jenjang: kompetensi.jenjang, value: count() })
+        .from(divisiKategori)
+        .innerJoin(kompetensi, eq(kompetensi.id, divisiKategori.kompetensi_id))
+        .where(eq(kompetensi.aktif, true))
+        .groupBy(divisiKategori.divisi_id, kompetensi.jenjang);
+      const countOf = new Map(counts.map((row) => [`${row.divisi_id}:${row.jenjang}`, row.value]));
+      const scoresOf = new Map<number, { kompetensi_id: number; skor: number }[]>();
+      for (const { peserta_id, ...score } of scores) scoresOf.set(peserta_id, [...(scoresOf.get(peserta_id) ?? []), score]);
+      return rows.map((row) => ({
+        ...row,
+        nilai: scoresOf.get(row.id) ?? [],
+        kompetensi_count: countOf.get(`${row.divisi_id}:${row.jenjang}`) ?? 0,
+      }));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** Locks competencies FOR SHARE in ascending id order and returns the ones that exist. */
+async function lockKompetensi(tx: Tx, ids: readonly number[]): Promise<Map<number, Jenjang>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: kompetensi.id, jenjang: kompetensi.jenjang })
+    .from(kompetensi)
+    .where(inArray(kompetensi.id, [...ids]))
+    .orderBy(asc(kompetensi.id))
+    .for('share');
+  return new Map(rows.map((row) => [row.id, row.jenjang]));
+}
+
+/** Throws 409 with the edit-lock text when `user` may not change the scores of any of the locked participants. */
+async function assertScoresEditable(tx: Tx, user: AuthUser, pesertaIds: readonly number[]): Promise<void> {
+  const reviewsOf = await lockReviews(tx, pesertaIds);
+  for (const id of pesertaIds) {
+    const lock = scoreEditLock(user.role, normalizeReviews(reviewsOf.get(id) ?? []));
+    if (lock) throw new HttpError(409, lock);
+  }
+}
+
+/**
+ * POST /api/nilai/bulk inside `tx`: every participant must exist (404) and, for a Mentor, be
+ * theirs (403); every competency must exist and be of its participant's level (400); the edit
+ * lock must allow `user`'s role on every participant (409, nothing written). Then each score
+ * is inserted or replaced (the last one wins when a pair repeats in the body).
+ */
+export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiItem[]): Promise<StoredAnswer> {
+  const byPair = new Map(items.map((item) => [`${item.peserta_id}:${item.kompetensi_id}`, item]));
+  const unique = [...byPair.values()];
+  const pesertaIds = ascending(unique.map((item) => item.peserta_id));
+  const kompetensiIds = ascending(unique.map((item) => item.kompetensi_id));
+  // Beyond a 32-bit id no row exists (and the query would fail on the integer column).
+  if (pesertaIds.some((id) => id > ID_MAX)) throw new HttpError(404, SERVER_MSG.notFound);
+  if (kompetensiIds.some((id) => id > ID_MAX)) throw new HttpError(400, SCORING_API_MSG.kompetensiUnknown);
+
+  const jenjangOf = await lockKompetensi(tx, kompetensiIds);
+  const scopes = await lockPeserta(tx, pesertaIds);
+  for (const id of pesertaIds) {
+    const scope = scopes.get(id);
+    if (!scope) throw new HttpError(404, SERVER_MSG.notFound);
+    assertMentorOwns(user, scope);
+  }
+  for (const item of unique) {
+    const jenjang = jenjangOf.get(item.kompetensi_id);
+    if (jenjang === undefined) throw new HttpError(400, SCORING_API_MSG.kompetensiUnknown);
+    if (jenjang !== scopes.get(item.peserta_id)?.jenjang) throw new HttpError(400, SCORING_API_MSG.kompetensiWrongJenjang);
+  }
+  await assertScoresEditable(tx, user, pesertaIds);
+
+  await tx
+    .insert(nilai)
+    .values(unique.map((item) => ({ peserta_id: item.peserta_id, kompetensi_id: item.kompetensi_id, skor: item.skor })))
+    .onConflictDoUpdate({
+      target: [nilai.peserta_id, nilai.kompetensi_id],
+      set: { skor: sql`excluded.skor`, updated_at: sql`now()` },
+      // An unchanged score is not rewritten: a resend bumps nothing.
+      setWhere: sql`${nilai.skor} is distinct from excluded.skor`,
+    });
+  return { status: 200, body: { message: NILAI_MSG.saved, data: { nilai: await selectNilai(tx, pesertaIds) } } };
+}
+
+/**
+ * DELETE /api/nilai/peserta/:id inside `tx`: 404 unknown, 403 another mentor's participant,
+ * 409 when the edit lock forbids it; deletes every score of the participant with tombstones.
+ */
+export async function deleteAllNilai(tx: Tx, user: AuthUser, id: number): Promise<StoredAnswer> {
+  // The competencies of its scores are the referenced rows: lock them before the participant.
+  const scored = await tx.selectDistinct({ id: nilai.kompetensi_id }).from(nilai).where(eq(nilai.peserta_id, id));
+  await lockKompetensi(tx, ascending(scored.map((row) => row.id)));
+  const scope = (await lockPeserta(tx, [id])).get(id);
+  if (!scope) throw new HttpError(404, SERVER_MSG.notFound);
+  assertMentorOwns(user, scope);
+  await assertScoresEditable(tx, user, [id]);
+  const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
+  await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
+  return { status: 200, body: { message: NILAI_MSG.allDeleted } };
+}
