@@ -3,10 +3,10 @@ import type { ApiClient } from '@/api/client';
 import type { DivisiRecord } from '@/db/records';
 import { MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
-import { Alert } from '@/ui/alert';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
+import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -75,15 +75,7 @@ export function DivisiPage({ api }: { api: ApiClient }) {
         </div>
       </header>
 
-      {failed && !hasRows && (
-        <Alert tone="error">
-          {MASTER_MSG.divisiLoadFailed}{' '}
-          <button type="button" className="link-btn" onClick={() => void refresh()}>
-            Coba lagi
-          </button>
-        </Alert>
-      )}
-      {failed && hasRows && <p className="stale-note muted">{MSG.staleMirror}</p>}
+      <LoadFailure failed={failed} hasRows={hasRows} message={MASTER_MSG.divisiLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
       <DataTable
         label="Daftar Divisi"

@@ -3,11 +3,11 @@ import type { ApiClient } from '@/api/client';
 import type { GradeRecord } from '@/db/records';
 import { gradeChip } from '@/domain/grade';
 import { MSG } from '@/domain/messages';
-import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
+import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -92,15 +92,7 @@ export function GradePage({ api }: { api: ApiClient }) {
         </div>
       </header>
 
-      {failed && !hasRows && (
-        <Alert tone="error">
-          {MSG.gradeLoadFailed}{' '}
-          <button type="button" className="link-btn" onClick={() => void refresh()}>
-            Coba lagi
-          </button>
-        </Alert>
-      )}
-      {failed && hasRows && <p className="stale-note muted">{MSG.staleMirror}</p>}
+      <LoadFailure failed={failed} hasRows={hasRows} message={MSG.gradeLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
       <DataTable
         label="Daftar Template Grade"

@@ -3,11 +3,11 @@ import type { ApiClient } from '@/api/client';
 import type { InstansiRecord } from '@/db/records';
 import { MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
-import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
+import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -94,15 +94,7 @@ export function InstansiPage({ api }: { api: ApiClient }) {
           </div>
         </div>
 
-        {failed && !hasRows && (
-          <Alert tone="error">
-            {MASTER_MSG.instansiLoadFailed}{' '}
-            <button type="button" className="link-btn" onClick={() => void refresh()}>
-              Coba lagi
-            </button>
-          </Alert>
-        )}
-        {failed && hasRows && <p className="stale-note muted">{MSG.staleMirror}</p>}
+        <LoadFailure failed={failed} hasRows={hasRows} message={MASTER_MSG.instansiLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
         <DataTable
           label={`Daftar ${jenis}`}

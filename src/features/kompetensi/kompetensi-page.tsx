@@ -3,11 +3,11 @@ import type { ApiClient } from '@/api/client';
 import type { KompetensiRecord } from '@/db/records';
 import { MASTER_MSG, type Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
-import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
+import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -105,15 +105,7 @@ export function KompetensiPage({ api }: { api: ApiClient }) {
           </div>
         </div>
 
-        {failed && !hasRows && (
-          <Alert tone="error">
-            {MASTER_MSG.kompetensiLoadFailed}{' '}
-            <button type="button" className="link-btn" onClick={() => void refresh()}>
-              Coba lagi
-            </button>
-          </Alert>
-        )}
-        {failed && hasRows && <p className="stale-note muted">{MSG.staleMirror}</p>}
+        <LoadFailure failed={failed} hasRows={hasRows} message={MASTER_MSG.kompetensiLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
         <DataTable
           label="Daftar Kompetensi"

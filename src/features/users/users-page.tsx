@@ -4,11 +4,11 @@ import type { UserRecord } from '@/db/records';
 import { MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import type { Role } from '@/domain/roles';
-import { Alert } from '@/ui/alert';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
+import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -105,15 +105,13 @@ export function UsersPage({ api }: { api: ApiClient }) {
         </select>
       </div>
 
-      {failed && !hasRows && !filterActive && (
-        <Alert tone="error">
-          {MASTER_MSG.userLoadFailed}{' '}
-          <button type="button" className="link-btn" onClick={() => void refresh()}>
-            Coba lagi
-          </button>
-        </Alert>
-      )}
-      {failed && hasRows && <p className="stale-note muted">{MSG.staleMirror}</p>}
+      <LoadFailure
+        failed={failed && (hasRows || !filterActive)}
+        hasRows={hasRows}
+        message={MASTER_MSG.userLoadFailed}
+        staleMessage={MSG.staleMirror}
+        onRetry={() => void refresh()}
+      />
 
       <DataTable
         label="Daftar Users"
