@@ -53,7 +53,10 @@ for (const base of ['src', 'server']) {
       else continue; // a package
       const isTypeOnly = /^(import|export)\s+type\s/.test(match[0]);
       const own = zone === 'src/features' ? [file.split('/').slice(0, 3).join('/')] : [];
-      const ok = [...own, ...ALLOWED[zone]].some((allowed) => target === allowed || target.startsWith(`${allowed}/`) || target.startsWith(`${allowed}.`));
+      const ok = [...own, ...ALLOWED[zone]].some((entry) => {
+        const allowed = entry.replace(/\.tsx?$/, ''); // a file entry matches its import without extension
+        return target === allowed || target.startsWith(`${allowed}/`) || target.startsWith(`${allowed}.`);
+      });
       // Rule 10: across runtime boundaries only types cross (page -> worker API types).
       if (!ok && !(isTypeOnly && target.startsWith('src/workers'))) {
         problems.push(`${file}: imports ${spec} (${zone} may import ${ALLOWED[zone].join(', ')})`);
