@@ -20,6 +20,8 @@ export interface DataTableColumn<T> {
    * left out.
    */
   card?: 'field' | 'title' | 'actions' | 'hidden';
+  /** Makes the header a sort button with `aria-sort` (table layout only). */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 export interface DataTableProps<T> {
@@ -108,8 +110,18 @@ export function DataTable<T>({
                 scope="col"
                 className={`col-${column.id} align-${column.align ?? 'start'}`}
                 style={column.width ? { width: column.width } : undefined}
+                aria-sort={column.sort?.direction}
               >
-                {column.header}
+                {column.sort ? (
+                  <button type="button" className="sort-btn" onClick={column.sort.onSort}>
+                    {column.header}
+                    <span className={`sort-arrow sort-${column.sort.direction}`} aria-hidden="true">
+                      {column.sort.direction === 'ascending' ? '▲' : column.sort.direction === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>

@@ -1,16 +1,18 @@
 import { createRoute } from '@tanstack/react-router';
+import { ApprovalPage } from '@/features/approval/approval-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
+import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
 
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function ApprovalPage() {
-  return <PlaceholderPage title="Approval Management" />;
+function ApprovalRoute() {
+  const state = useSession();
+  return <ApprovalPage api={api} userId={state.user?.id ?? null} role={state.user?.role ?? state.userRole} />;
 }
 
 export const approvalRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/approval',
   beforeLoad: ({ context }) => guard(context, '/approval'),
-  component: ApprovalPage,
+  component: ApprovalRoute,
 });

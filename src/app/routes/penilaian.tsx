@@ -1,16 +1,18 @@
 import { createRoute } from '@tanstack/react-router';
+import { PenilaianPage } from '@/features/penilaian/penilaian-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
+import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
 
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function PenilaianPage() {
-  return <PlaceholderPage title="Penilaian Peserta Magang" />;
+function PenilaianRoute() {
+  const state = useSession();
+  return <PenilaianPage api={api} userId={state.user?.id ?? null} role={state.user?.role ?? state.userRole} />;
 }
 
 export const penilaianRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/penilaian',
   beforeLoad: ({ context }) => guard(context, '/penilaian'),
-  component: PenilaianPage,
+  component: PenilaianRoute,
 });

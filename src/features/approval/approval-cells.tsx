@@ -1,0 +1,54 @@
+import type { ApprovalProgress } from '@/domain/approval-chain';
+import { Badge, type BadgeTone } from '@/ui/badge';
+
+/** Progress Approval cell: a bar with 'n/3' and the percent, or 'Rejected' (spec 2). */
+export function ProgressCell({ progress }: { progress: ApprovalProgress }) {
+  if (progress.rejected) return <Badge tone="danger">Rejected</Badge>;
+  return (
+    <div className="approval-progress">
+      <div
+        className="approval-progress-track"
+        role="progressbar"
+        aria-label="Progress Approval"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        aria-valuetext={`${progress.approved}/3 (${progress.percent}%)`}
+      >
+        <div
+          className={`approval-progress-fill${progress.complete ? ' is-complete' : ''}`}
+          style={{ width: `${progress.percent}%` }}
+        />
+      </div>
+      <span className="approval-progress-text">
+        <strong>{`${progress.approved}/3`}</strong> <span className="muted">{`${progress.percent}%`}</span>
+      </span>
+    </div>
+  );
+}
+
+/** The badge colour of a Status text of the approval screen. */
+export function statusTone(status: string): BadgeTone {
+  if (status === 'Disetujui') return 'success';
+  if (status === 'Perlu Tindakan') return 'warning';
+  if (status.startsWith('Menunggu')) return 'info';
+  if (status.startsWith('Ditolak') || status === 'Anda Menolak') return 'danger';
+  return 'neutral';
+}
+
+/** The badge colour of one step's review status. */
+export function reviewTone(status: string): BadgeTone {
+  if (status === 'Disetujui') return 'success';
+  if (status === 'Ditolak') return 'danger';
+  if (status === 'Tidak_dilanjutkan') return 'neutral';
+  return 'warning';
+}
+
+/** A refresh icon (the kit has none). */
+export function RefreshIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
+    </svg>
+  );
+}

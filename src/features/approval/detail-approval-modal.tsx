@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records';
+import {
+  type ApprovalAction,
+  CANCEL_CONFIRM_TEXT,
+  DISETUJUI,
+  DITOLAK,
+  type Review,
+  canCancel,
+  canDecide,
+  stepStatuses,
+} from '@/domain/approval-chain';
+import { letterGrade } from '@/domain/nilai';
+import { Badge } from '@/ui/badge';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Modal } from '@/ui/modal';
+import { reviewTone } from './approval-cells';
+import { type DecideReviewResult, decideReview } from './decide-review';
+import { formatPeriode } from './filter-approval';
+import { RejectModal } from './reject-modal';
+
+export interface DetailApprovalModalProps {
+  userId: number;
+  role: string;
+  peserta: PesertaRecord;
+  kompetensi: readonly KompetensiRecord[];
+  nilai: readonly NilaiRecord[];
+  reviews: readonly Review[];
+  onClose: () => void;
+  /** After an action: the outcome with the text to show. */
+  onDone: (result: DecideReviewResult) => void;
+}
+
+const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
+
+/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions (spec 2). */
+export function DetailApprovalModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onDone }: DetailApprovalModalProps) {
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [openNotes, setOpenNotes] = useState<Set<string>>(new Set());
+  const names = new Map(kompetensi.map((k) => [k.id, k.nama]));
+  const own = stepStatuses(reviews)[role as keyof ReturnType<typeof stepStatuses>];
+  const mayDecide = canDecide(role, reviews);
+  const mayCancel = canCancel(role, reviews);
+
+  async function act(action: ApprovalAction, catatan?: string) {
+    setBusy(true);
+    const result = await decideReview({ user: userId, role, pesertaId: peserta.id, action, catatan }, reviews);
+    setBusy(false);
+    setRejecting(false);
+    setConfirmCancel(false);
+    onDone(result);
+  }
+
+  const ownMessage =
+    own === DISETUJUI ? 'Anda sudah menyetujui peserta ini' : own === DITOLAK ? 'Anda sudah menolak peserta ini' : null;
+
+  const footer = mayDecide ? (
+    <>
+      <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+        Tutup
+      </button>
+      <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setRejecting(true)}>
+        Tolak
+      </button>
+      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void act('approve')}>
+        {busy ? 'Memproses...' : 'Setujui'}
+      </button>
+    </>
+  ) : (
+    <div className="detail-footer">
+      <p className="detail-footer-status" role="status">
+        {ownMessage ?? 'Tidak ada aksi yang diperlukan saat ini'}
+      </p>
+      <div className="detail-footer-actions">
+        {ownMessage && mayCancel && (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirmCancel(true)}>
+            Batal
+          </button>
+        )}
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onClose}>
+          Tutup
+        </button>
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <Modal open title="Detail Approval" onClose={onClose} dismissible={!busy} footer={footer} size="lg">
+        <dl className="detail-grid">
+          <div>
+            <dt>Nama</dt>
+            <dd>{peserta.nama}</dd>
+          </div>
+          <div>
+            <dt>Divisi</dt>
+            <dd>{peserta.divisi?.nama ?? '-'}</dd>
+          </div>
+          <div>
+            <dt>Instansi</dt>
+            <dd>{peserta.instansi?.nama ?? '-'}</dd>
+          </div>
+          <div>
+            <dt>Jenjang</dt>
+            <dd>{peserta.jenjang}</dd>
+          </div>
+          <div>
+            <dt>Periode</dt>
+            <dd>{formatPeriode(peserta.tanggal_masuk, peserta.tanggal_selesai)}</dd>
+          </div>
+          <div>
+            <dt>Pembimbing</dt>
+            <dd>{peserta.pembimbing?.username ?? '-'}</dd>
+          </div>
+        </dl>
+
+        <h3 className="detail-heading">Nilai Kompetensi</h3>
+        {nilai.length === 0 ? (
+          <p className="muted">Belum ada nilai</p>
+        ) : (
+          <ul className="score-list">
+            {nilai.map((n) => (
+              <li key={n.kompetensi_id}>
+                <span className="score-name">{names.get(n.kompetensi_id) ?? n.kompetensi?.nama ?? `Kompetensi #${n.kompetensi_id}`}</span>
+                <span className="score-value">{n.skor}</span>
+                <Badge tone="primary" className="grade-badge">
+                  {letterGrade(n.skor)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <h3 className="detail-heading">Status Approval</h3>
+        <ol className="step-list">
+          {reviews.map((review, index) => {
+            const open = openNotes.has(review.role_reviewer);
+            return (
+              <li key={review.role_reviewer} className="step-item">
+                <div className="step-row">
+                  <span className="step-no">{index + 1}</span>
+                  <span className="step-role">{review.role_reviewer}</span>
+                  <Badge tone={reviewTone(review.status)}>{STEP_LABEL[review.status] ?? review.status}</Badge>
+                  {review.catatan && (
+                    <button
+                      type="button"
+                      className="link-btn step-note-toggle"
+                      aria-expanded={open}
+                      onClick={() =>
+                        setOpenNotes((current) => {
+                          const next = new Set(current);
+                          if (open) next.delete(review.role_reviewer);
+                          else next.add(review.role_reviewer);
+                          return next;
+                        })
+                      }
+                    >
+                      {open ? 'Sembunyikan catatan' : 'Lihat catatan'}
+                    </button>
+                  )}
+                </div>
+                {open && review.catatan && <p className="step-note">{review.catatan}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      </Modal>
+      {rejecting && <RejectModal busy={busy} onCancel={() => setRejecting(false)} onReject={(catatan) => void act('reject', catatan)} />}
+      <ConfirmDialog
+        open={confirmCancel}
+        message={CANCEL_CONFIRM_TEXT}
+        busy={busy}
+        busyLabel="Memproses..."
+        onConfirm={() => void act('cancel')}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </>
+  );
+}

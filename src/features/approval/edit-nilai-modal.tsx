@@ -1,0 +1,157 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records';
+import type { Review } from '@/domain/approval-chain';
+import { NILAI_MSG, letterGrade, scoreEditLock } from '@/domain/nilai';
+import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/scoring-view';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Modal } from '@/ui/modal';
+import { type NilaiWriteResult, resetNilai, saveNilai } from './save-nilai';
+
+/** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
+export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
+
+export interface EditNilaiModalProps {
+  userId: number;
+  role: string;
+  peserta: PesertaRecord;
+  kompetensi: readonly KompetensiRecord[];
+  nilai: readonly NilaiRecord[];
+  reviews: readonly Review[];
+  onClose: () => void;
+  onDone: (result: NilaiWriteResult) => void;
+}
+
+/** 'Edit Nilai' (Pembimbing, HR): 0-100 inputs with a live letter, 'Reset Semua', 'Simpan Nilai'; a lock warning when blocked. */
+export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onDone }: EditNilaiModalProps) {
+  const formId = useId();
+  const rows = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
+  const [texts, setTexts] = useState(() => {
+    const byId = new Map(nilai.map((n) => [n.kompetensi_id, n.skor]));
+    return new Map(rows.map((k) => [k.id, byId.has(k.id) ? String(byId.get(k.id)) : '']));
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const lock = scoreEditLock(role, reviews);
+  const blocked = lock !== null;
+
+  async function run(write: () => Promise<NilaiWriteResult>) {
+    setBusy(true);
+    const result = await write();
+    setBusy(false);
+    setConfirmReset(false);
+    onDone(result);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blocked) return;
+    const items = filledScores(peserta.id, texts);
+    if (items.length === 0) {
+      setError(NOTHING_TO_SAVE);
+      return;
+    }
+    setError(null);
+    void run(() => saveNilai({ user: userId, role, pesertaId: peserta.id, nilai: items }));
+  }
+
+  const footer = (
+    <>
+      <button type="button" className="btn btn-danger edit-nilai-reset" disabled={busy || blocked} onClick={() => setConfirmReset(true)}>
+        Reset Semua
+      </button>
+      <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+        {blocked ? 'Tutup' : 'Batal'}
+      </button>
+      <button type="submit" form={formId} className="btn btn-primary" disabled={busy || blocked}>
+        {busy ? 'Saving...' : 'Simpan Nilai'}
+      </button>
+    </>
+  );
+
+  return (
+    <>
+      <Modal open title="Edit Nilai" onClose={onClose} dismissible={!busy} footer={footer} size="lg">
+        <p className="edit-nilai-who">
+          <strong>{peserta.nama}</strong> <span className="muted">· {peserta.divisi?.nama ?? '-'} · {peserta.jenjang}</span>
+        </p>
+        {lock && (
+          <Alert tone="warning" className="lock-warning">
+            {lock}
+          </Alert>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        {rows.length === 0 ? (
+          <div className="nilai-empty">
+            <p className="nilai-empty-title">{NILAI_MSG.noKompetensiTitle}</p>
+            <p className="muted">{NILAI_MSG.noKompetensiHint}</p>
+          </div>
+        ) : (
+          <form id={formId} onSubmit={submit} noValidate>
+            <table className="nilai-table">
+              <thead>
+                <tr>
+                  <th scope="col">No</th>
+                  <th scope="col">Kompetensi</th>
+                  <th scope="col" className="nilai-cell">Nilai (0-100)</th>
+                  <th scope="col" className="grade-cell">Grade</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((k, index) => {
+                  const value = texts.get(k.id) ?? '';
+                  const skor = scoreOf(value);
+                  return (
+                    <tr key={k.id}>
+                      <td>{index + 1}</td>
+                      <td>
+                        <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
+                      </td>
+                      <td className="nilai-cell">
+                        <input
+                          id={`${formId}-${k.id}`}
+                          className="nilai-input"
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={100}
+                          step={1}
+                          value={value}
+                          disabled={blocked || busy}
+                          onChange={(event) => {
+                            if (event.currentTarget.validity.badInput) return;
+                            setTexts(new Map(texts).set(k.id, nextScoreText(value, event.currentTarget.value)));
+                          }}
+                        />
+                      </td>
+                      <td className="grade-cell">
+                        {skor === null ? (
+                          <span className="muted">-</span>
+                        ) : (
+                          <Badge tone="primary" className="grade-badge" aria-label={`Grade ${k.nama}`}>
+                            {letterGrade(skor)}
+                          </Badge>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </form>
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={confirmReset}
+        message={NILAI_MSG.resetConfirm}
+        tone="danger"
+        busy={busy}
+        busyLabel="Menghapus..."
+        onConfirm={() => void run(() => resetNilai({ user: userId, role, pesertaId: peserta.id }))}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </>
+  );
+}

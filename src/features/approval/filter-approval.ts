@@ -1,0 +1,153 @@
+/**
+ * The approval list of '/approval' as pure functions: which participants are in it (spec 5:
+ * competencies for their division and level, at least one score, at least as many scores as
+ * competencies — counted on ACTIVE competencies, as the server does), the filters (approval
+ * complete or not, level, a period that OVERLAPS a quick range), the chips, and the sort.
+ */
+import { type ApprovalProgress, type Review, approvalProgress, statusForViewer } from '@/domain/approval-chain';
+import { inApprovalList } from '@/domain/nilai';
+import { countScored, kompetensiFor, type KompetensiLike } from '@/domain/scoring-view';
+import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, overlapsRange } from '@/ui/date-range';
+
+/** The participant fields the approval screen reads. */
+export interface ApprovalPesertaInput {
+  id: number;
+  nama: string;
+  jenjang: string;
+  divisi_id: number;
+  tanggal_masuk: string;
+  tanggal_selesai: string;
+  divisi?: { nama: string } | null;
+}
+
+/** One row of the approval list. */
+export interface ApprovalRow<P extends ApprovalPesertaInput = ApprovalPesertaInput> {
+  peserta: P;
+  reviews: Review[];
+  progress: ApprovalProgress;
+  /** The Status column for the viewing role (spec 4). */
+  status: string;
+  /** A change of this participant waits in the outbox. */
+  pending: boolean;
+}
+
+/** Rows of the participants that belong in the approval list, newest period first. */
+export function approvalRows<P extends ApprovalPesertaInput>(
+  peserta: readonly P[],
+  nilaiOf: (pesertaId: number) => readonly { kompetensi_id: number }[],
+  reviewsOf: (pesertaId: number) => Review[],
+  kompetensi: readonly KompetensiLike[],
+  role: string,
+  pendingIds: ReadonlySet<number> = new Set(),
+): ApprovalRow<P>[] {
+  const rows: ApprovalRow<P>[] = [];
+  for (const p of peserta) {
+    const own = kompetensiFor(kompetensi, p.divisi_id, p.jenjang);
+    if (!inApprovalList(countScored(nilaiOf(p.id), own), own.length)) continue;
+    const reviews = reviewsOf(p.id);
+    rows.push({ peserta: p, reviews, progress: approvalProgress(reviews), status: statusForViewer(role, reviews), pending: pendingIds.has(p.id) });
+  }
+  return rows.sort((a, b) => b.peserta.tanggal_masuk.localeCompare(a.peserta.tanggal_masuk) || a.peserta.nama.localeCompare(b.peserta.nama, 'id'));
+}
+
+/** Values of the approval filter ('' = any). */
+export type ApprovalFilterValue = '' | 'lengkap' | 'belum';
+/** Values of the level filter ('' = any). */
+export type JenjangFilterValue = '' | 'SMK' | 'Mahasiswa';
+
+/** The filter panel's state. */
+export interface ApprovalFilters {
+  approval: ApprovalFilterValue;
+  jenjang: JenjangFilterValue;
+  period: DateRange;
+}
+
+export const NO_FILTERS: ApprovalFilters = { approval: '', jenjang: '', period: EMPTY_RANGE };
+
+/** The quick ranges of the approval screen (spec 9): 1, 6 and 12 months back from today. */
+export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
+  { label: '1 Bulan', range: monthsBack(1) },
+  { label: '6 Bulan', range: monthsBack(6) },
+  { label: '1 Tahun', range: monthsBack(12) },
+];
+
+/** Rows whose name contains `search` and that pass every filter (period: overlap). */
+export function filterApprovalRows<R extends ApprovalRow>(rows: readonly R[], search: string, filters: ApprovalFilters): R[] {
+  const needle = search.trim().toLowerCase();
+  return rows.filter((row) => {
+    if (needle !== '' && !row.peserta.nama.toLowerCase().includes(needle)) return false;
+    if (filters.approval === 'lengkap' && !row.progress.complete) return false;
+    if (filters.approval === 'belum' && row.progress.complete) return false;
+    if (filters.jenjang !== '' && row.peserta.jenjang !== filters.jenjang) return false;
+    if (isRangeSet(filters.period) && !overlapsRange(filters.period, row.peserta.tanggal_masuk, row.peserta.tanggal_selesai)) return false;
+    return true;
+  });
+}
+
+/** A date 'yyyy-mm-dd' as 'dd/mm/yyyy' (id-ID). */
+export function formatTanggal(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return y && m && d ? `${d}/${m}/${y}` : iso;
+}
+
+/** The Periode column: 'dd/mm/yyyy - dd/mm/yyyy'. */
+export function formatPeriode(from: string, to: string): string {
+  return `${formatTanggal(from)} - ${formatTanggal(to)}`;
+}
+
+/** One active-filter chip: its text and which filter it clears. */
+export interface FilterChip {
+  key: keyof ApprovalFilters;
+  label: string;
+}
+
+/** The chips of the filters in force (spec 2). */
+export function activeChips(filters: ApprovalFilters, today: Date = new Date()): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.approval) chips.push({ key: 'approval', label: `Approval: ${filters.approval === 'lengkap' ? 'Lengkap' : 'Belum Lengkap'}` });
+  if (filters.jenjang) chips.push({ key: 'jenjang', label: `Jenjang: ${filters.jenjang}` });
+  if (isRangeSet(filters.period)) {
+    const quick = APPROVAL_QUICK_RANGES.find((q) => {
+      const range = q.range(today);
+      return range.start === filters.period.start && range.end === filters.period.end;
+    });
+    const text = quick
+      ? quick.label
+      : `${filters.period.start ? formatTanggal(filters.period.start) : '…'} - ${filters.period.end ? formatTanggal(filters.period.end) : '…'}`;
+    chips.push({ key: 'period', label: `Periode: ${text}` });
+  }
+  return chips;
+}
+
+/** The sortable columns and the order. */
+export type SortKey = 'periode' | 'progress';
+export interface SortState {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+
+/** The next sort after a click on `key`'s header: ascending, then descending, then none. */
+export function nextSort(current: SortState | null, key: SortKey): SortState | null {
+  if (!current || current.key !== key) return { key, dir: 'asc' };
+  return current.dir === 'asc' ? { key, dir: 'desc' } : null;
+}
+
+/** Progress as a sort value: a rejected participant sorts below every approval count. */
+function progressRank(row: ApprovalRow): number {
+  return row.progress.rejected ? -1 : row.progress.approved;
+}
+
+/** Rows sorted by `sort` (stable; no sort keeps the given order). */
+export function sortApprovalRows<R extends ApprovalRow>(rows: readonly R[], sort: SortState | null): R[] {
+  if (!sort) return [...rows];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const compare =
+    sort.key === 'periode'
+      ? (a: R, b: R) =>
+          a.peserta.tanggal_masuk.localeCompare(b.peserta.tanggal_masuk) || a.peserta.tanggal_selesai.localeCompare(b.peserta.tanggal_selesai)
+      : (a: R, b: R) => progressRank(a) - progressRank(b);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => sign * compare(a.row, b.row) || a.index - b.index)
+    .map(({ row }) => row);
+}

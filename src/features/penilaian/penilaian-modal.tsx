@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { KompetensiRecord, NilaiRecord } from '@/db/records';
+import type { Review } from '@/domain/approval-chain';
+import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
+import { filledScores, mentorScoresError, nextScoreText } from '@/domain/scoring-view';
+import { Alert } from '@/ui/alert';
+import { Modal } from '@/ui/modal';
+import { type SaveNilaiResult, saveNilai } from './save-nilai';
+
+export interface PenilaianModalProps {
+  userId: number;
+  role: string;
+  peserta: { id: number; nama: string };
+  /** The participant's active competencies (division + level), from the mirror. */
+  kompetensi: readonly KompetensiRecord[];
+  nilai: readonly NilaiRecord[];
+  reviews: readonly Review[];
+  onClose: () => void;
+  /** Called after Simpan with the outcome (the modal closes on 'sent' and 'queued'). */
+  onSaved: (result: SaveNilaiResult) => void;
+}
+
+function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly NilaiRecord[]): Map<number, string> {
+  const byId = new Map(nilai.map((n) => [n.kompetensi_id, n.skor]));
+  return new Map(kompetensi.map((k) => [k.id, byId.has(k.id) ? String(byId.get(k.id)) : '']));
+}
+
+/** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan (spec 2, 5). */
+export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onSaved }: PenilaianModalProps) {
+  const formId = useId();
+  const [texts, setTexts] = useState(() => initialTexts(kompetensi, nilai));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const lock = scoreEditLock(role, reviews);
+  const empty = kompetensi.length === 0;
+  const pendingIds = new Set(nilai.filter((n) => n.pendingKey).map((n) => n.kompetensi_id));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (lock || empty) return;
+    const invalid = mentorScoresError([...texts.values()]);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    const result = await saveNilai({ user: userId, role, pesertaId: peserta.id, nilai: filledScores(peserta.id, texts) });
+    setSaving(false);
+    if (result.outcome === 'refused') setError(result.message);
+    onSaved(result);
+  }
+
+  const footer = (
+    <>
+      {!empty && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={saving || lock !== null}
+          onClick={() => {
+            setError(null);
+            setTexts(new Map([...texts.keys()].map((id) => [id, ''])));
+          }}
+        >
+          Reset
+        </button>
+      )}
+      <button type="button" className="btn btn-secondary" disabled={saving} onClick={onClose}>
+        Batal
+      </button>
+      {!empty && (
+        <button type="submit" form={formId} className="btn btn-primary" disabled={saving || lock !== null}>
+          {saving ? 'Saving...' : 'Simpan'}
+        </button>
+      )}
+    </>
+  );
+
+  return (
+    <Modal open title={`Penilaian - ${peserta.nama}`} onClose={onClose} dismissible={!saving} footer={footer} size="lg">
+      {lock && <Alert tone="warning">{lock}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {empty ? (
+        <div className="nilai-empty">
+          <p className="nilai-empty-title">{NILAI_MSG.noKompetensiTitle}</p>
+          <p className="muted">{NILAI_MSG.noKompetensiHint}</p>
+        </div>
+      ) : (
+        <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+          <table className="nilai-table">
+            <thead>
+              <tr>
+                <th scope="col">No</th>
+                <th scope="col">Kompetensi</th>
+                <th scope="col" className="nilai-cell">Nilai (0-100)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {kompetensi.map((k, index) => (
+                <tr key={k.id}>
+                  <td>{index + 1}</td>
+                  <td>
+                    <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
+                    {pendingIds.has(k.id) && <span className="pending-mark">tertunda</span>}
+                  </td>
+                  <td className="nilai-cell">
+                    <input
+                      id={`${formId}-${k.id}`}
+                      className="nilai-input"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={100}
+                      step={1}
+                      value={texts.get(k.id) ?? ''}
+                      disabled={lock !== null || saving}
+                      onChange={(event) => {
+                        // A half-typed value the browser cannot parse ('1e', '-') is ignored too.
+                        if (event.currentTarget.validity.badInput) return;
+                        const next = nextScoreText(texts.get(k.id) ?? '', event.currentTarget.value);
+                        setTexts(new Map(texts).set(k.id, next));
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { useMemo, useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import { MSG } from '@/domain/messages';
+import { kompetensiFor } from '@/domain/scoring-view';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { IconButton } from '@/ui/icon-button';
+import { Pager } from '@/ui/pager';
+import { usePopup } from '@/ui/popup';
+import { SearchInput } from '@/ui/search-input';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { usePagination } from '@/ui/use-pagination';
+import '@/ui/form.css';
+import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
+import { PenilaianModal } from './penilaian-modal';
+import { reviewsIn, useMentorMirror, useMentorPull } from './use-mentor-peserta';
+import './penilaian.css';
+
+/** Search debounce of the mentor and approval screens (spec 9). */
+export const PENILAIAN_SEARCH_DELAY_MS = 700;
+
+const STATUS_TONE = {
+  belum_dinilai: 'neutral',
+  menunggu_approval: 'warning',
+  approval_parsial: 'info',
+  approval_lengkap: 'success',
+  ditolak: 'danger',
+} as const;
+
+export interface PenilaianPageProps {
+  api: ApiClient;
+  userId: number | null;
+  role: string | null;
+}
+
+/** '/penilaian' (Mentor): the mentor's participants with their approval status, and the score modal. */
+export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
+  useDocumentTitle('Penilaian');
+  const mirror = useMentorMirror(userId);
+  const { loading, failed, refresh } = useMentorPull(api);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('semua');
+  const [scoring, setScoring] = useState<number | null>(null);
+  const popup = usePopup();
+
+  const rows = useMemo(
+    () =>
+      mirror
+        ? mentorRows(mirror.peserta, (id) => mirror.nilai.get(id) ?? [], (id) => reviewsIn(mirror, id), mirror.kompetensi, mirror.pendingIds)
+        : [],
+    [mirror],
+  );
+  const visible = useMemo(() => filterMentorRows(rows, search, status), [rows, search, status]);
+  const pagination = usePagination(visible, { resetKey: `${search}|${status}` });
+  const current = scoring === null ? undefined : mirror?.peserta.find((p) => p.id === scoring);
+
+  const columns: DataTableColumn<MentorRow>[] = [
+    { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
+    {
+      id: 'nama',
+      header: 'Nama',
+      card: 'title',
+      cell: (r) => (
+        <div className="name-cell">
+          <span className="name-cell-main">{r.peserta.nama}</span>
+          <span className="muted name-cell-sub">{r.peserta.divisi?.nama ?? '-'}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'jenjang',
+      header: 'Jenjang',
+      cell: (r) => <Badge tone={r.peserta.jenjang === 'SMK' ? 'primary' : 'purple'}>{r.peserta.jenjang}</Badge>,
+    },
+    { id: 'instansi', header: 'Sekolah/Kampus', cell: (r) => r.peserta.instansi?.nama ?? '-' },
+    {
+      id: 'status',
+      header: 'Status Approval',
+      cell: (r) => (
+        <span className="status-cell">
+          <Badge tone={STATUS_TONE[r.status]}>{r.label}</Badge>
+          {r.fraction && <span className="status-fraction">{r.fraction}</span>}
+          {r.pending && (
+            <span className="pending-mark" title={MSG.savedOffline}>
+              tertunda
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'aksi',
+      header: 'Action',
+      card: 'actions',
+      width: '6rem',
+      cell: (r) => <IconButton label="Nilai" icon="edit" tone="primary" onClick={() => setScoring(r.peserta.id)} />,
+    },
+  ];
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>Penilaian Peserta Magang</h1>
+      </header>
+      <div className="toolbar">
+        <SearchInput placeholder="Cari nama peserta..." delay={PENILAIAN_SEARCH_DELAY_MS} onSearch={setSearch} />
+        <select
+          className="select"
+          aria-label="Filter status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as StatusFilter)}
+        >
+          {STATUS_FILTER_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failed && rows.length > 0 && <p className="stale-note muted">{MSG.staleMirror}</p>}
+      {failed && rows.length === 0 && (
+        <Alert tone="error">
+          Gagal memuat data{' '}
+          <button type="button" className="link-btn" onClick={() => void refresh()}>
+            Coba lagi
+          </button>
+        </Alert>
+      )}
+      <DataTable
+        label="Daftar Penilaian"
+        columns={columns}
+        rows={pagination.pageItems}
+        rowKey={(r) => r.peserta.id}
+        loading={mirror === undefined || (loading && rows.length === 0)}
+        emptyText="Belum ada penilaian"
+      />
+      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
+
+      {current && mirror && userId !== null && role && (
+        <PenilaianModal
+          userId={userId}
+          role={role}
+          peserta={current}
+          kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
+          nilai={mirror.nilai.get(current.id) ?? []}
+          reviews={reviewsIn(mirror, current.id)}
+          onClose={() => setScoring(null)}
+          onSaved={(result) => {
+            if (result.outcome === 'refused') {
+              void refresh();
+              return;
+            }
+            setScoring(null);
+            if (result.outcome === 'sent') popup.success(result.message);
+            else popup.success(result.message);
+            void refresh();
+          }}
+        />
+      )}
+      {popup.element}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+// The approval screens online: Approval Management, Detail Approval, Alasan Penolakan and
+// Edit Nilai, as pembimbing and HR, checked against the server through the API.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext } from './helpers/browser';
+import { acceptSuccess, dialog } from './helpers/master-data';
+import { apiSend, searchFor, serverReviews, serverScores } from './helpers/scoring';
+import { type RunningServer, startServer } from './helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+let pembimbingContext: BrowserContext;
+let hrContext: BrowserContext;
+let pembimbing: Page;
+let hr: Page;
+
+const SEARCH = 'Cari nama peserta...';
+
+async function openApproval(page: Page, username: string): Promise<void> {
+  await login(page, server.url, username);
+  await page.goto(`${server.url}/approval`);
+  await page.getByRole('heading', { name: 'Approval Management' }).waitFor();
+  await page.getByText(/^Menampilkan \d+ dari \d+ peserta$/).waitFor();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  pembimbingContext = await newContext(browser);
+  hrContext = await newContext(browser);
+  pembimbing = await pembimbingContext.newPage();
+  hr = await hrContext.newPage();
+  await openApproval(pembimbing, 'pembimbing');
+  await openApproval(hr, 'hr');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openDetail(page: Page, name: string) {
+  const row = await searchFor(page, SEARCH, name);
+  await row.getByRole('button', { name: 'Detail Approval', exact: true }).click();
+  const modal = dialog(page, 'Detail Approval');
+  await modal.getByText(name, { exact: true }).waitFor();
+  return modal;
+}
+
+describe('approval management', () => {
+  it('should list only scored participants, filter with chips, and sort', async () => {
+    const count = pembimbing.getByText(/^Menampilkan \d+ dari \d+ peserta$/);
+    const total = Number((await count.textContent())?.match(/dari (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(5);
+    await pembimbing.getByRole('button', { name: 'Filter' }).click();
+    const panel = pembimbing.getByRole('dialog', { name: 'Filter' });
+    await panel.getByLabel('Jenjang').selectOption('SMK');
+    await panel.getByRole('button', { name: 'Terapkan' }).click();
+    await pembimbing.getByText('Jenjang: SMK').waitFor();
+    await expect(count.textContent()).resolves.not.toBe(`Menampilkan ${total} dari ${total} peserta`);
+    // The panel closes on a click outside.
+    await pembimbing.getByRole('button', { name: /^Filter/ }).click();
+    await panel.waitFor();
+    await pembimbing.getByRole('heading', { name: 'Approval Management' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await pembimbing.getByRole('button', { name: 'Hapus semua' }).click();
+    await expect(count.textContent()).resolves.toBe(`Menampilkan ${total} dari ${total} peserta`);
+    await pembimbing.getByPlaceholder(SEARCH).fill('tidak ada nama ini');
+    await pembimbing.getByText('Tidak ada data yang sesuai dengan filter').waitFor();
+    await pembimbing.getByPlaceholder(SEARCH).fill('');
+    await pembimbing.getByText(`Menampilkan ${total} dari ${total} peserta`).waitFor();
+    const header = pembimbing.getByRole('columnheader', { name: /Progress Approval/ });
+    await header.getByRole('button').click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('ascending');
+    await header.getByRole('button').click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('descending');
+    await expect(pembimbing.getByRole('row').nth(1).textContent()).resolves.toContain('3/3');
+    await header.getByRole('button').click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('none');
+  });
+
+  it('should approve through Detail Approval and update the progress and status', async () => {
+    const modal = await openDetail(pembimbing, 'Galih Prasetyo');
+    await modal.getByText('pembimbing', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Setujui', exact: true }).click();
+    await acceptSuccess(pembimbing, 'Berhasil menyetujui peserta');
+    const row = await searchFor(pembimbing, SEARCH, 'Galih Prasetyo');
+    await row.getByText('1/3').waitFor();
+    await expect(row.textContent()).resolves.toContain('33%');
+    await expect(row.textContent()).resolves.toContain('Disetujui');
+    expect(await serverReviews(server.url, 15)).toEqual(['Disetujui', 'Menunggu', 'Menunggu']);
+  });
+
+  it('should refuse a blank reason and reject with one', async () => {
+    const modal = await openDetail(pembimbing, 'Andi Wijaya');
+    await modal.getByRole('button', { name: 'Tolak', exact: true }).click();
+    const reason = dialog(pembimbing, 'Alasan Penolakan');
+    await reason.getByRole('button', { name: 'Tolak', exact: true }).click();
+    await reason.getByText('Alasan penolakan wajib diisi').waitFor();
+    await reason.getByRole('textbox').fill('   ');
+    await reason.getByRole('button', { name: 'Tolak', exact: true }).click();
+    await reason.getByText('Alasan penolakan wajib diisi').waitFor();
+    expect(await serverReviews(server.url, 5)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+    await reason.getByRole('textbox').fill('Laporan akhir belum lengkap');
+    await reason.getByRole('button', { name: 'Tolak', exact: true }).click();
+    await acceptSuccess(pembimbing, 'Berhasil menolak peserta');
+    const row = await searchFor(pembimbing, SEARCH, 'Andi Wijaya');
+    await row.getByText('Rejected').waitFor();
+    await row.getByText('Anda Menolak').waitFor();
+    expect(await serverReviews(server.url, 5)).toEqual(['Ditolak', 'Tidak_dilanjutkan', 'Tidak_dilanjutkan']);
+
+    // HR sees who rejected.
+    await hr.reload();
+    const hrRow = await searchFor(hr, SEARCH, 'Andi Wijaya');
+    await hrRow.getByText('Ditolak oleh Pembimbing').waitFor();
+  });
+
+  it('should show the note and cancel the rejection back to Menunggu', async () => {
+    const modal = await openDetail(pembimbing, 'Andi Wijaya');
+    await modal.getByText('Anda sudah menolak peserta ini').waitFor();
+    await modal.getByRole('button', { name: 'Lihat catatan' }).click();
+    await modal.getByText('Laporan akhir belum lengkap').waitFor();
+    await modal.getByRole('button', { name: 'Sembunyikan catatan' }).click();
+    await modal.getByText('Laporan akhir belum lengkap').waitFor({ state: 'detached' });
+    await modal.getByRole('button', { name: 'Batal', exact: true }).click();
+    const confirm = pembimbing.getByRole('alertdialog', { name: 'Konfirmasi' });
+    await confirm.getByText("Apakah Anda yakin ingin membatalkan keputusan ini? Status akan kembali ke 'Menunggu'.").waitFor();
+    await confirm.getByRole('button', { name: 'Ya', exact: true }).click();
+    await acceptSuccess(pembimbing, 'Keputusan berhasil dibatalkan');
+    expect(await serverReviews(server.url, 5)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+    const row = await searchFor(pembimbing, SEARCH, 'Andi Wijaya');
+    await row.getByText('Perlu Tindakan').waitFor();
+    await hr.reload();
+    const hrRow = await searchFor(hr, SEARCH, 'Andi Wijaya');
+    await hrRow.getByText('Menunggu Pembimbing').waitFor();
+  });
+});
+
+describe('edit nilai and stale actions (HR)', () => {
+  it('should edit scores with a live letter and save only the filled ones', async () => {
+    const row = await searchFor(hr, SEARCH, 'Bayu Setiawan');
+    await row.getByRole('button', { name: 'Edit Nilai', exact: true }).click();
+    const modal = dialog(hr, 'Edit Nilai');
+    const first = modal.getByRole('spinbutton').first();
+    const firstGrade = modal.getByRole('row').nth(1).locator('.grade-badge');
+    await first.fill('95');
+    await expect(firstGrade.textContent()).resolves.toBe('A');
+    await first.fill('65');
+    await expect(firstGrade.textContent()).resolves.toBe('D');
+    await first.fill('250');
+    await expect(first.inputValue()).resolves.toBe('65');
+    await modal.getByRole('spinbutton').nth(1).fill('');
+    const before = await serverScores(server.url, 13);
+    await modal.getByRole('button', { name: 'Simpan Nilai', exact: true }).click();
+    await acceptSuccess(hr, 'Nilai berhasil disimpan');
+    const after = await serverScores(server.url, 13);
+    expect([...after.values()]).toContain(65);
+    expect(after.size).toBe(before.size); // the blank one was skipped, not deleted
+  });
+
+  it('should reset every score after the confirm', async () => {
+    const row = await searchFor(hr, SEARCH, 'Bayu Setiawan');
+    await row.getByRole('button', { name: 'Edit Nilai', exact: true }).click();
+    const modal = dialog(hr, 'Edit Nilai');
+    await modal.getByRole('button', { name: 'Reset Semua', exact: true }).click();
+    const confirm = hr.getByRole('alertdialog', { name: 'Konfirmasi' });
+    await confirm.getByText('Apakah Anda yakin ingin menghapus semua nilai peserta ini?').waitFor();
+    await confirm.getByRole('button', { name: 'Ya', exact: true }).click();
+    await acceptSuccess(hr, 'Semua nilai berhasil dihapus');
+    expect((await serverScores(server.url, 13)).size).toBe(0);
+    await hr.getByText('Tidak ada data yang sesuai dengan filter').waitFor();
+  });
+
+  it('should show the lock warning with the inputs disabled', async () => {
+    const row = await searchFor(hr, SEARCH, 'Citra Maharani');
+    await row.getByRole('button', { name: 'Edit Nilai', exact: true }).click();
+    const modal = dialog(hr, 'Edit Nilai');
+    await modal.getByText('Nilai tidak dapat diubah karena Anda sudah memberikan keputusan').waitFor();
+    await expect(modal.getByRole('spinbutton').first().isDisabled()).resolves.toBe(true);
+    await expect(modal.getByRole('button', { name: 'Simpan Nilai' }).isDisabled()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'Tutup', exact: true }).last().click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  it('should refuse a stale approve with the spec text and send nothing', async () => {
+    const modal = await openDetail(hr, 'Dimas Saputra');
+    const cancelled = await apiSend(server.url, 'pembimbing', '/api/review/cancel/3');
+    expect(cancelled.status).toBe(200);
+    await modal.getByRole('button', { name: 'Setujui', exact: true }).click();
+    const popup = hr.getByRole('alertdialog', { name: 'Error' });
+    await popup.getByText('Data telah berubah. Menunggu persetujuan dari Pembimbing.', { exact: true }).waitFor();
+    await popup.getByRole('button', { name: 'OK' }).click();
+    expect(await serverReviews(server.url, 3)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+    const row = await searchFor(hr, SEARCH, 'Dimas Saputra');
+    await row.getByText('Menunggu Pembimbing').waitFor();
+    // Nothing stays queued or refused in the top bar.
+    await expect(hr.getByRole('banner').getByText(/perubahan/).count()).resolves.toBe(0);
+  });
+});
