@@ -17,11 +17,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `message` field of the server's error body, or null when it sent none. */
   readonly serverMessage: string | null;
+  /** The error response's body as received (parsed JSON, or the raw text), or undefined. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, serverMessage: string | null = null) {
+  constructor(status: number, message: string, serverMessage: string | null = null, body?: unknown) {
     super(message);
     this.status = status;
     this.serverMessage = serverMessage;
+    this.body = body;
   }
 
   /** True when the server was not reached (offline, timeout): the caller may use cached data. */
@@ -135,6 +138,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         response.status,
         serverMessage ?? opts.fallbackMessage ?? MSG.unknownError,
         serverMessage,
+        parsed,
       );
       if (response.status === 401 && token) options.onUnauthorized?.(error);
       throw error;

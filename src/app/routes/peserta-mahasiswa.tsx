@@ -1,16 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
+import { PesertaPage } from '@/features/peserta/peserta-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
-
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function PesertaMahasiswaPage() {
-  return <PlaceholderPage title="Daftar Peserta Mahasiswa" />;
-}
 
 export const pesertaMahasiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/peserta/mahasiswa',
   beforeLoad: ({ context }) => guard(context, '/peserta/mahasiswa'),
-  component: PesertaMahasiswaPage,
+  // key: the two lists are one screen; a new level starts fresh (search, filters, modals).
+  component: () => <PesertaPage key="Mahasiswa" api={api} jenjang="Mahasiswa" />,
 });

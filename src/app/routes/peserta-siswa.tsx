@@ -1,16 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
+import { PesertaPage } from '@/features/peserta/peserta-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
-
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function PesertaSiswaPage() {
-  return <PlaceholderPage title="Daftar Peserta Siswa" />;
-}
 
 export const pesertaSiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/peserta/siswa',
   beforeLoad: ({ context }) => guard(context, '/peserta/siswa'),
-  component: PesertaSiswaPage,
+  // key: the two lists are one screen; a new level starts fresh (search, filters, modals).
+  component: () => <PesertaPage key="SMK" api={api} jenjang="SMK" />,
 });

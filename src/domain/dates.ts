@@ -1,0 +1,16 @@
+/**
+ * Date display of spec 9 ("Dates display in Indonesian (id-ID) format"). Pure: the API's
+ * 'yyyy-mm-dd' strings are read as calendar dates (UTC), so no time zone shifts the day.
+ */
+
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const LONG_ID = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'yyyy-mm-dd' as an Indonesian date, e.g. '2026-01-05' → '5 Januari 2026'; anything else unchanged ('' → '-'). */
+export function formatDateId(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const match = ISO_RE.exec(iso);
+  if (!match) return iso;
+  return LONG_ID.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

@@ -1,0 +1,108 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { fetchPeserta } from '@/api/peserta';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { formatDateId } from '@/domain/dates';
+import type { Jenjang } from '@/domain/master-data';
+import { type Peserta, PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { Alert } from '@/ui/alert';
+import { Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+
+interface PesertaDetailModalProps {
+  api: ApiClient;
+  jenjang: Jenjang;
+  id: number;
+  onClose: () => void;
+}
+
+/** The label/value rows of a participant's detail (spec 2), per level. */
+export function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
+  const value = (text: string | null | undefined) => (text && text.trim() !== '' ? text : '-');
+  const common = {
+    divisi: value(peserta.divisi?.nama),
+    mentor: value(peserta.mentor?.username),
+    masuk: formatDateId(peserta.tanggal_masuk),
+    selesai: formatDateId(peserta.tanggal_selesai),
+  };
+  if (jenjang === 'SMK') {
+    return [
+      ['Nama', value(peserta.nama)],
+      ['NIS', value(peserta.siswa?.nis)],
+      ['Jurusan', value(peserta.siswa?.jurusan)],
+      ['Sekolah', value(peserta.instansi?.nama)],
+      ['Nama Pembimbing', value(peserta.nama_pembimbing)],
+      ['Kontak Pembimbing', value(peserta.kontak_pembimbing)],
+      ['Divisi', common.divisi],
+      ['Mentor', common.mentor],
+      ['Tanggal Masuk', common.masuk],
+      ['Tanggal Selesai', common.selesai],
+    ];
+  }
+  return [
+    ['Nama', value(peserta.nama)],
+    ['NIM', value(peserta.mahasiswa?.nim)],
+    ['Jurusan', value(peserta.mahasiswa?.jurusan)],
+    ['Fakultas', value(peserta.mahasiswa?.fakultas)],
+    ['Kampus', value(peserta.instansi?.nama)],
+    ['Nama Dosen Pembimbing', value(peserta.nama_pembimbing)],
+    ['Kontak Dosen Pembimbing', value(peserta.kontak_pembimbing)],
+    ['Divisi', common.divisi],
+    ['Mentor', common.mentor],
+    [PESERTA_MSG.companySupervisor, value(peserta.pembimbing?.username)],
+    ['Tanggal Masuk', common.masuk],
+    ['Tanggal Selesai', common.selesai],
+  ];
+}
+
+/**
+ * Detail participant (spec 2): shows the mirror's row at once and the server's fresh copy
+ * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
+ */
+export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailModalProps) {
+  const mirrored = useLiveQuery(async () => (await db.peserta.get(id)) ?? null, [id]);
+  const [fresh, setFresh] = useState<{ row: Peserta | null; failed: boolean } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchPeserta(api, id).then(
+      (row) => live && setFresh({ row, failed: false }),
+      () => live && setFresh({ row: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+
+  const peserta = fresh?.row ?? mirrored ?? null;
+  const failed = peserta === null && fresh?.failed === true && mirrored !== undefined;
+
+  return (
+    <Modal
+      open
+      title={PESERTA_TITLES[jenjang].detail}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Tutup
+        </button>
+      }
+    >
+      {peserta ? (
+        <dl className="detail-list">
+          {detailRows(peserta, jenjang).map(([label, text]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : failed ? (
+        <Alert tone="error">{PESERTA_MSG.detailLoadFailed}</Alert>
+      ) : (
+        <Spinner label={PESERTA_MSG.loading} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import type { ApiClient } from '@/api/client';
+import type { PesertaRecord } from '@/db/records';
+import { CSV_MSG } from '@/domain/csv-peserta';
+import type { Jenjang } from '@/domain/master-data';
+import { MSG } from '@/domain/messages';
+import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { IconButton } from '@/ui/icon-button';
+import { Icon } from '@/ui/icons';
+import { LoadFailure } from '@/ui/load-failure';
+import { Pager } from '@/ui/pager';
+import { usePopup } from '@/ui/popup';
+import { SearchInput } from '@/ui/search-input';
+import { usePagination } from '@/ui/use-pagination';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { useDeletePeserta } from './delete-peserta';
+import { EXPORT_FAILED_TEXT, useExportPeserta } from './export-peserta';
+import { EMPTY_FILTERS, type PesertaFilters, filterPeserta } from './filter-peserta';
+import { ImportProgressModal, ImportResultModal } from './import-dialogs';
+import { useImportPeserta } from './import-peserta';
+import type { ImportReport } from './import-report';
+import { PesertaDetailModal } from './peserta-detail-modal';
+import { PesertaFiltersPanel } from './peserta-filters';
+import { PesertaFormModal } from './peserta-form-modal';
+import { usePeserta } from './use-peserta';
+import './peserta.css';
+
+type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'detail'; id: number } | null;
+
+/**
+ * '/peserta/siswa' and '/peserta/mahasiswa' (Pembimbing, HR): 'Daftar Peserta Siswa' /
+ * 'Daftar Peserta Mahasiswa' (spec 2). Reads the mirror; pulls on mount, on 'online', after
+ * each change and after an import. Add / edit / delete need the network; export works offline.
+ */
+export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {
+  const titles = PESERTA_TITLES[jenjang];
+  useDocumentTitle(titles.list);
+  const { rows, divisi, loading, failed, refresh } = usePeserta(api, jenjang);
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<PesertaFilters>(EMPTY_FILTERS);
+  const [modal, setModal] = useState<ModalState>(null);
+  const [deleting, setDeleting] = useState<PesertaRecord | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const remove = useDeletePeserta(api);
+  const importer = useImportPeserta(api, jenjang);
+  const exporter = useExportPeserta(jenjang);
+  const popup = usePopup();
+  const institution = jenjang === 'SMK' ? 'Sekolah' : 'Kampus';
+
+  const visible = useMemo(() => filterPeserta(rows ?? [], search, filters), [rows, search, filters]);
+  const pagination = usePagination(visible, {
+    resetKey: `${search}|${filters.periode.start}|${filters.periode.end}|${filters.divisiId}`,
+  });
+  const hasRows = (rows?.length ?? 0) > 0;
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    if ((await remove.run(deleting.id)) === undefined) return;
+    setDeleting(null);
+    popup.success(MSG.entityDeleted('Peserta'));
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file may be chosen again
+    if (!file) return;
+    const outcome = await importer.run(file);
+    if (!outcome) return;
+    if ('failure' in outcome) popup.error(outcome.failure.message, outcome.failure.title);
+    else if (outcome.report.failed === 0) popup.success(`${CSV_MSG.importSuccess} ${outcome.report.created} peserta ditambahkan.`);
+    else setReport(outcome.report);
+  }
+
+  async function onDownload() {
+    if (!(await exporter.run(rows ?? []))) popup.error(EXPORT_FAILED_TEXT);
+  }
+
+  const columns: DataTableColumn<PesertaRecord>[] = [
+    { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
+    { id: 'nama', header: 'Nama', card: 'title', cell: (row) => row.nama },
+    { id: 'instansi', header: institution, cell: (row) => row.instansi?.nama ?? '-' },
+    { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi?.nama ?? '-' },
+    { id: 'mentor', header: 'Mentor', cell: (row) => row.mentor?.username ?? '-' },
+    {
+      id: 'action',
+      header: 'Action',
+      card: 'actions',
+      width: '10rem',
+      cell: (row) => (
+        <>
+          <IconButton label="Detail" icon="detail" tone="info" onClick={() => setModal({ mode: 'detail', id: row.id })} />
+          <IconButton label="Edit" icon="edit" tone="primary" onClick={() => setModal({ mode: 'form', peserta: row })} />
+          <IconButton
+            label="Hapus"
+            icon="trash"
+            tone="danger"
+            onClick={() => {
+              remove.reset();
+              setDeleting(row);
+            }}
+          />
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page peserta-page">
+      <header className="page-header">
+        <h1>{titles.list}</h1>
+        <div className="page-header-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setModal({ mode: 'form', peserta: null })}>
+            <Icon name="plus" size={18} />
+            Add
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={importer.running} onClick={() => fileRef.current?.click()}>
+            <Icon name="upload" size={18} />
+            Upload
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={exporter.busy || rows === undefined} onClick={() => void onDownload()}>
+            <Icon name="download" size={18} />
+            Download
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".csv"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="File CSV untuk import"
+            onChange={(event) => void onFile(event)}
+          />
+        </div>
+      </header>
+
+      <div className="toolbar">
+        <SearchInput placeholder={titles.search} onSearch={setSearch} delay={400} />
+        <div className="toolbar-end">
+          <PesertaFiltersPanel value={filters} onChange={setFilters} divisi={divisi} />
+        </div>
+      </div>
+
+      <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
+
+      <DataTable
+        label={titles.list}
+        columns={columns}
+        rows={pagination.pageItems}
+        rowKey={(row) => row.id}
+        loading={rows === undefined || (loading && !hasRows)}
+      />
+      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
+
+      {modal?.mode === 'form' && (
+        <PesertaFormModal
+          api={api}
+          jenjang={jenjang}
+          peserta={modal.peserta}
+          onClose={() => setModal(null)}
+          onSaved={(added) => {
+            setModal(null);
+            popup.success(added ? MSG.entityAdded('Peserta') : MSG.entityUpdated('Peserta'));
+          }}
+        />
+      )}
+      {modal?.mode === 'detail' && <PesertaDetailModal api={api} jenjang={jenjang} id={modal.id} onClose={() => setModal(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={titles.delete}
+        message={PESERTA_MSG.deleteConfirm}
+        confirmLabel="Ya, Hapus"
+        busyLabel="Menghapus..."
+        tone="danger"
+        busy={remove.busy}
+        error={remove.error}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+      {importer.progress && <ImportProgressModal progress={importer.progress} onCancel={importer.cancel} />}
+      {report && <ImportResultModal report={report} onClose={() => setReport(null)} />}
+      {popup.element}
+    </section>
+  );
+}
