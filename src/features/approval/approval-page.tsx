@@ -30,6 +30,7 @@ import {
   sortApprovalRows,
 } from './filter-approval';
 import { reviewsOf, useApprovalMirror, useApprovalPull } from './use-approval-data';
+import '@/ui/score-table.css';
 import './approval.css';
 
 /** Search debounce of the approval screen (spec 9). */

@@ -15,7 +15,7 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { reviewsIn, useMentorMirror, useMentorPull } from './use-mentor-peserta';
-import './penilaian.css';
+import '@/ui/score-table.css';
 
 /** Search debounce of the mentor and approval screens (spec 9). */
 export const PENILAIAN_SEARCH_DELAY_MS = 700;
