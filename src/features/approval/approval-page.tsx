@@ -29,7 +29,8 @@ import {
   nextSort,
   sortApprovalRows,
 } from './filter-approval';
-import { reviewsOf, useApprovalMirror, useApprovalPull } from './use-approval-data';
+import { useApprovalMirror, useApprovalPull } from './use-approval-data';
+import { reviewsOf } from '@/db/scoring-mirror';
 import '@/ui/score-table.css';
 import './approval.css';
 

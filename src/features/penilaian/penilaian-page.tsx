@@ -14,7 +14,8 @@ import { usePagination } from '@/ui/use-pagination';
 import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
-import { reviewsIn, useMentorMirror, useMentorPull } from './use-mentor-peserta';
+import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
+import { reviewsOf } from '@/db/scoring-mirror';
 import '@/ui/score-table.css';
 
 /** Search debounce of the mentor and approval screens (spec 9). */
@@ -47,7 +48,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
   const rows = useMemo(
     () =>
       mirror
-        ? mentorRows(mirror.peserta, (id) => mirror.nilai.get(id) ?? [], (id) => reviewsIn(mirror, id), mirror.kompetensi, mirror.pendingIds)
+        ? mentorRows(mirror.peserta, (id) => mirror.nilai.get(id) ?? [], (id) => reviewsOf(mirror, id), mirror.kompetensi, mirror.pendingIds)
         : [],
     [mirror],
   );
@@ -144,7 +145,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
           peserta={current}
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
           nilai={mirror.nilai.get(current.id) ?? []}
-          reviews={reviewsIn(mirror, current.id)}
+          reviews={reviewsOf(mirror, current.id)}
           onClose={() => setScoring(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {

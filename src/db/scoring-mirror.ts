@@ -1,0 +1,51 @@
+/**
+ * One read of everything the scoring screens (Penilaian, Approval) show: participants, their
+ * scores and reviews grouped by participant, competencies, and which participants have a
+ * change of this user still queued. Read-only; screens wrap it in useLiveQuery.
+ */
+import { normalizeReviews, type Review } from '@/domain/approval-chain';
+import type { MagangDb } from './db';
+import type { KompetensiRecord, NilaiRecord, PesertaRecord, ReviewRecord } from './records';
+
+/** The mirror as the scoring screens read it. */
+export interface ScoringMirror {
+  peserta: PesertaRecord[];
+  nilai: Map<number, NilaiRecord[]>;
+  reviews: Map<number, ReviewRecord[]>;
+  kompetensi: KompetensiRecord[];
+  /** Participants with a change of this user still queued (not refused). */
+  pendingIds: Set<number>;
+}
+
+function groupByPeserta<T extends { peserta_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.peserta_id);
+    if (list) list.push(row);
+    else out.set(row.peserta_id, [row]);
+  }
+  return out;
+}
+
+/** Reads the scoring view of the mirror for `userId` (null: no queued changes marked). */
+export async function readScoringMirror(db: MagangDb, userId: number | null): Promise<ScoringMirror> {
+  const [peserta, nilai, reviews, kompetensi, outbox] = await Promise.all([
+    db.peserta.toArray(),
+    db.nilai.toArray(),
+    db.reviews.toArray(),
+    db.kompetensi.toArray(),
+    userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
+  ]);
+  return {
+    peserta,
+    nilai: groupByPeserta(nilai),
+    reviews: groupByPeserta(reviews),
+    kompetensi,
+    pendingIds: new Set(outbox.filter((entry) => entry.state !== 'conflict').map((entry) => entry.pesertaId)),
+  };
+}
+
+/** A participant's reviews in step order (missing steps = Menunggu). */
+export function reviewsOf(mirror: ScoringMirror | undefined, pesertaId: number): Review[] {
+  return normalizeReviews(mirror?.reviews.get(pesertaId) ?? []);
+}
