@@ -5,7 +5,7 @@ import { MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
+import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
@@ -46,19 +46,14 @@ export function DivisiPage({ api }: { api: ApiClient }) {
       card: 'actions',
       width: '10rem',
       cell: (d) => (
-        <>
-          <IconButton label="Detail" icon="detail" tone="info" onClick={() => setDetail(d)} />
-          <IconButton label="Edit" icon="edit" tone="primary" onClick={() => setForm({ divisi: d })} />
-          <IconButton
-            label="Hapus"
-            icon="trash"
-            tone="danger"
-            onClick={() => {
-              remove.reset();
-              setDeleting(d);
-            }}
-          />
-        </>
+        <RowActions
+          onDetail={() => setDetail(d)}
+          onEdit={() => setForm({ divisi: d })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(d);
+          }}
+        />
       ),
     },
   ];

@@ -6,7 +6,7 @@ import { MSG } from '@/domain/messages';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
+import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
@@ -64,18 +64,13 @@ export function GradePage({ api }: { api: ApiClient }) {
       card: 'actions',
       width: '7rem',
       cell: (row) => (
-        <>
-          <IconButton label="Edit" icon="edit" tone="primary" onClick={() => setForm({ template: row })} />
-          <IconButton
-            label="Hapus"
-            icon="trash"
-            tone="danger"
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-          />
-        </>
+        <RowActions
+          onEdit={() => setForm({ template: row })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(row);
+          }}
+        />
       ),
     },
   ];

@@ -7,7 +7,7 @@ import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
+import { RowActions } from '@/ui/row-actions';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
 import { Pager } from '@/ui/pager';
@@ -90,19 +90,14 @@ export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang
       card: 'actions',
       width: '10rem',
       cell: (row) => (
-        <>
-          <IconButton label="Detail" icon="detail" tone="info" onClick={() => setModal({ mode: 'detail', id: row.id })} />
-          <IconButton label="Edit" icon="edit" tone="primary" onClick={() => setModal({ mode: 'form', peserta: row })} />
-          <IconButton
-            label="Hapus"
-            icon="trash"
-            tone="danger"
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-          />
-        </>
+        <RowActions
+          onDetail={() => setModal({ mode: 'detail', id: row.id })}
+          onEdit={() => setModal({ mode: 'form', peserta: row })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(row);
+          }}
+        />
       ),
     },
   ];

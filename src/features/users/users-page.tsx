@@ -7,7 +7,7 @@ import type { Role } from '@/domain/roles';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
+import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
 import { Pager } from '@/ui/pager';
@@ -65,18 +65,13 @@ export function UsersPage({ api }: { api: ApiClient }) {
       card: 'actions',
       width: '7rem',
       cell: (user) => (
-        <>
-          <IconButton label="Edit" icon="edit" tone="primary" onClick={() => setForm({ user })} />
-          <IconButton
-            label="Hapus"
-            icon="trash"
-            tone="danger"
-            onClick={() => {
-              remove.reset();
-              setDeleting(user);
-            }}
-          />
-        </>
+        <RowActions
+          onEdit={() => setForm({ user })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(user);
+          }}
+        />
       ),
     },
   ];
