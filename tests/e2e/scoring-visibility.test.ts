@@ -68,3 +68,13 @@ describe('silent reload on tab visibility', () => {
     await row.getByText('Perlu Tindakan').waitFor();
   });
 });
+
+describe('approval list as BusHead', () => {
+  it('should offer Detail Approval but never Edit Nilai', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, 'bushead');
+    await page.goto(`${server.url}/approval`);
+    await page.getByRole('button', { name: 'Detail Approval', exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Nilai', exact: true }).count()).toBe(0);
+  });
+});
