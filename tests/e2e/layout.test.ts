@@ -91,8 +91,11 @@ describe('layout', () => {
     const page = await (await newContext(browser, PHONE)).newPage();
     await login(page, server.url, 'hr');
     const nav = page.getByRole('navigation', { name: 'Menu utama' });
-    await expect(nav.isVisible()).resolves.toBe(false);
     const toggle = page.getByRole('button', { name: 'Buka menu' });
+    // The layout is rendered once the toggle shows; only then does "hidden" mean something.
+    await toggle.waitFor();
+    await nav.waitFor({ state: 'attached' });
+    await expect(nav.isVisible()).resolves.toBe(false);
     await expect(toggle.getAttribute('title')).resolves.toBe('Buka menu');
     await toggle.click();
     await nav.waitFor({ state: 'visible' });
@@ -108,7 +111,8 @@ describe('layout', () => {
   it('should show the sidebar without a drawer toggle at 1280 px', async () => {
     const page = await (await newContext(browser)).newPage();
     await login(page, server.url, 'bushead');
-    await expect(page.getByRole('navigation', { name: 'Menu utama' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('navigation', { name: 'Menu utama' }).waitFor();
+    await page.getByRole('button', { name: 'Menu pengguna' }).waitFor();
     await expect(page.getByRole('button', { name: 'Buka menu' }).isVisible()).resolves.toBe(false);
   });
 });

@@ -22,12 +22,14 @@ beforeEach(async () => {
 
 describe('login page', () => {
   it('should show the welcome banner and the form', async () => {
-    await expect(page.getByRole('heading', { name: 'Selamat Datang' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Username', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Password', { exact: true }).isVisible()).resolves.toBe(true);
+    // waitFor, not isVisible(): the page renders nothing until the session check is done.
+    await page.getByRole('heading', { name: 'Selamat Datang' }).waitFor();
+    await page.getByLabel('Username', { exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).waitFor();
   });
 
   it('should show field errors only after a field is touched and left empty', async () => {
+    await page.getByLabel('Username', { exact: true }).waitFor();
     const body = page.locator('body');
     await expect(body.textContent()).resolves.not.toContain('Username wajib diisi');
     await page.getByLabel('Username', { exact: true }).focus();
@@ -57,6 +59,7 @@ describe('login page', () => {
 
   it('should toggle the password between hidden and shown', async () => {
     const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
     await expect(password.getAttribute('type')).resolves.toBe('password');
     await page.getByRole('button', { name: 'Tampilkan password' }).click();
     await expect(password.getAttribute('type')).resolves.toBe('text');
