@@ -100,6 +100,11 @@ export function PesertaFormModal({ api, jenjang, peserta, onClose, onSaved }: Pe
     const request = buildRequest();
     if (!request) return;
     setProblem(null);
+    // An edit that changes nothing sends nothing (spec 5: only non-empty changed fields).
+    if (request.kind === 'update' && Object.keys(request.payload).length === 0) {
+      onClose();
+      return;
+    }
     if (await save.run(request)) onSaved(!editing);
   }
 
