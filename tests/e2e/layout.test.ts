@@ -94,8 +94,10 @@ describe('layout', () => {
     const toggle = page.getByRole('button', { name: 'Buka menu' });
     // The layout is rendered once the toggle shows; only then does "hidden" mean something.
     await toggle.waitFor();
-    await nav.waitFor({ state: 'attached' });
-    await expect(nav.isVisible()).resolves.toBe(false);
+    // Closed, the drawer is in the DOM but hidden (so also out of the accessibility tree).
+    const drawer = page.locator('nav[aria-label="Menu utama"]');
+    await drawer.waitFor({ state: 'attached' });
+    await expect(drawer.isVisible()).resolves.toBe(false);
     await expect(toggle.getAttribute('title')).resolves.toBe('Buka menu');
     await toggle.click();
     await nav.waitFor({ state: 'visible' });
