@@ -186,7 +186,7 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
       {!filtering && all.length === 0 && mirror !== undefined && !loading && (
         <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
       )}
-      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
+      <Pager page={pagination.page} total={pagination.total} pageSize={pagination.pageSize} onPageChange={pagination.setPage} />
 
       {detail && mirror && userId !== null && (
         <DetailApprovalModal

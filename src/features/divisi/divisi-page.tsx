@@ -4,7 +4,8 @@ import type { DivisiRecord } from '@/db/records';
 import { MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { type DataTableColumn } from '@/ui/data-table';
+import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
@@ -72,14 +73,13 @@ export function DivisiPage({ api }: { api: ApiClient }) {
 
       <LoadFailure failed={failed} hasRows={hasRows} message={MASTER_MSG.divisiLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
-      <DataTable
+      <PagedTable
         label="Daftar Divisi"
         columns={columns}
-        rows={pagination.pageItems}
         rowKey={(d) => d.id}
         loading={rows === undefined || (loading && !hasRows)}
+        pagination={pagination}
       />
-      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
 
       {form && (
         <DivisiFormModal

@@ -5,7 +5,8 @@ import { MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { type DataTableColumn } from '@/ui/data-table';
+import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
@@ -91,14 +92,13 @@ export function InstansiPage({ api }: { api: ApiClient }) {
 
         <LoadFailure failed={failed} hasRows={hasRows} message={MASTER_MSG.instansiLoadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
-        <DataTable
+        <PagedTable
           label={`Daftar ${jenis}`}
           columns={columns}
-          rows={pagination.pageItems}
           rowKey={(row) => row.id}
           loading={rows === undefined || (loading && !hasRows)}
+          pagination={pagination}
         />
-        <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
       </Tabs>
 
       {form && (

@@ -4,7 +4,8 @@ import { MSG } from '@/domain/messages';
 import { kompetensiFor } from '@/domain/scoring-view';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { type DataTableColumn } from '@/ui/data-table';
+import { PagedTable } from '@/ui/paged-table';
 import { IconButton } from '@/ui/icon-button';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -128,15 +129,14 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
           </button>
         </Alert>
       )}
-      <DataTable
+      <PagedTable
         label="Daftar Penilaian"
         columns={columns}
-        rows={pagination.pageItems}
         rowKey={(r) => r.peserta.id}
         loading={mirror === undefined || (loading && rows.length === 0)}
         emptyText="Belum ada penilaian"
+        pagination={pagination}
       />
-      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
 
       {current && mirror && userId !== null && role && (
         <PenilaianModal

@@ -6,7 +6,8 @@ import type { Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { type DataTableColumn } from '@/ui/data-table';
+import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
@@ -140,14 +141,13 @@ export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang
 
       <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
-      <DataTable
+      <PagedTable
         label={titles.list}
         columns={columns}
-        rows={pagination.pageItems}
         rowKey={(row) => row.id}
         loading={rows === undefined || (loading && !hasRows)}
+        pagination={pagination}
       />
-      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
 
       {modal?.mode === 'form' && (
         <PesertaFormModal

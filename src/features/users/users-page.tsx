@@ -6,7 +6,8 @@ import { MSG } from '@/domain/messages';
 import type { Role } from '@/domain/roles';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { type DataTableColumn } from '@/ui/data-table';
+import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { LoadFailure } from '@/ui/load-failure';
 import { Icon } from '@/ui/icons';
@@ -108,14 +109,13 @@ export function UsersPage({ api }: { api: ApiClient }) {
         onRetry={() => void refresh()}
       />
 
-      <DataTable
+      <PagedTable
         label="Daftar Users"
         columns={columns}
-        rows={pagination.pageItems}
         rowKey={(user) => user.id}
         loading={rows === undefined || (loading && !hasRows)}
+        pagination={pagination}
       />
-      <Pager page={pagination.page} total={pagination.total} onPageChange={pagination.setPage} />
 
       {form && (
         <UserFormModal
