@@ -1,0 +1,119 @@
+/**
+ * What a certificate or a Daftar Nilai prints, as plain data: built by one pure function from
+ * a fully approved participant (GET /api/sertifikat/peserta row), the competency names, the
+ * thresholds, the signers' signature PNGs and the organisation. The server builds it from the
+ * database and the device from the Dexie mirror; equal inputs give equal document bytes.
+ */
+import type { GradeItem } from '../domain/grade';
+import type { Jenjang } from '../domain/master-data';
+import {
+  JABATAN,
+  type Organisasi,
+  type SertifikatRow,
+  SIGNING_STEPS,
+  type SigningStep,
+  gradeOfAverage,
+  nomorSertifikat,
+  periodePanjang,
+  rataRata,
+  tanggalPanjang,
+} from '../domain/sertifikat';
+
+/** One signature block: who signs, as what, and the PNG (null: a blank line to sign by hand). */
+export interface DocumentSigner {
+  step: SigningStep;
+  jabatan: string;
+  /** The approver's username, or null when that account no longer exists. */
+  nama: string | null;
+  png: Uint8Array | null;
+}
+
+/** Everything a certificate and a Daftar Nilai print. */
+export interface DocumentInput {
+  organisasi: Organisasi;
+  /** e.g. '0042/MAGANG/SMK/2026' */
+  nomor: string;
+  peserta: {
+    id: number;
+    nama: string;
+    jenjang: Jenjang;
+    /** 'NIS' for SMK, 'NIM' for Mahasiswa. */
+    nomorIndukLabel: 'NIS' | 'NIM';
+    nomorInduk: string;
+    instansi: string;
+    jurusan: string;
+    /** Empty for SMK (and for a Mahasiswa without one). */
+    fakultas: string;
+    divisi: string;
+    /** '1 Juli 2026 – 31 Desember 2026' */
+    periode: string;
+  };
+  /** Scores in competency order (by kompetensi id); unknown competencies keep their id as name. */
+  nilai: { kompetensi: string; skor: number }[];
+  /** Mean of the scores, two decimals. */
+  rataRata: number;
+  /** Letter and predikat of the average under `thresholds`; null below every threshold. */
+  grade: GradeItem | null;
+  /** The thresholds used, highest first. */
+  thresholds: GradeItem[];
+  /** Issue date, yyyy-mm-dd (the day BusHead approved); also the PDF's creation date. */
+  tanggalTerbit: string;
+  /** '31 Desember 2026' */
+  tanggalTerbitPanjang: string;
+  /** Pembimbing first, then BusHead. */
+  penandatangan: DocumentSigner[];
+}
+
+/** What buildDocumentInput needs besides the row. */
+export interface DocumentSources {
+  /** Competency names by id. */
+  kompetensi: ReadonlyMap<number, string>;
+  /** Thresholds: certificateGradeItems() for a certificate, the chosen template for a Daftar Nilai. */
+  thresholds: readonly GradeItem[];
+  /** Signature PNGs by user id (only those whose hash matches the row's signer). */
+  signatures: ReadonlyMap<number, Uint8Array>;
+  organisasi: Organisasi;
+}
+
+/** The document input of one participant. Pure; the same on the server and the device. */
+export function buildDocumentInput(row: SertifikatRow, sources: DocumentSources): DocumentInput {
+  const nilai = [...row.nilai]
+    .sort((a, b) => a.kompetensi_id - b.kompetensi_id)
+    .map((score) => ({ kompetensi: sources.kompetensi.get(score.kompetensi_id) ?? `Kompetensi ${score.kompetensi_id}`, skor: score.skor }));
+  const average = rataRata(nilai.map((score) => score.skor));
+  const thresholds = [...sources.thresholds].sort((a, b) => b.min - a.min);
+  const isSmk = row.jenjang === 'SMK';
+  return {
+    organisasi: { ...sources.organisasi },
+    nomor: nomorSertifikat(row),
+    peserta: {
+      id: row.id,
+      nama: row.nama,
+      jenjang: row.jenjang,
+      nomorIndukLabel: isSmk ? 'NIS' : 'NIM',
+      nomorInduk: (isSmk ? row.siswa?.nis : row.mahasiswa?.nim) ?? '',
+      instansi: row.instansi.nama,
+      jurusan: (isSmk ? row.siswa?.jurusan : row.mahasiswa?.jurusan) ?? '',
+      fakultas: isSmk ? '' : (row.mahasiswa?.fakultas ?? ''),
+      divisi: row.divisi.nama,
+      periode: periodePanjang(row.tanggal_masuk, row.tanggal_selesai),
+    },
+    nilai,
+    rataRata: average,
+    grade: gradeOfAverage(average, thresholds),
+    thresholds,
+    tanggalTerbit: row.tanggal_terbit,
+    tanggalTerbitPanjang: tanggalPanjang(row.tanggal_terbit),
+    penandatangan: SIGNING_STEPS.map((step) => {
+      const signer = row.penandatangan[step];
+      const png = signer?.signature ? (sources.signatures.get(signer.id) ?? null) : null;
+      return { step, jabatan: JABATAN[step], nama: signer?.username ?? null, png };
+    }),
+  };
+}
+
+/** One document to make: the row and its sources (what the page hands the documents worker). */
+export interface DocumentRequest {
+  row: SertifikatRow;
+  sources: DocumentSources;
+}

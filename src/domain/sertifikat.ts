@@ -1,0 +1,202 @@
+/**
+ * Certificates and the grade transcript (Daftar Nilai): the API shape of a printable
+ * participant, the certificate number, the Indonesian dates and period printed on the
+ * documents, the average and its grade, file names, the `gradeConfig` query and the texts of
+ * spec sections 2 and 8. Pure: the server, the certificate screens and the documents worker
+ * all read these, so a certificate made on the device equals the server's byte for byte.
+ */
+import { z } from 'zod';
+import { BUSHEAD, PEMBIMBING } from './approval-chain';
+import { DEFAULT_GRADE_ITEMS, GRADE_ITEMS_MAX, type GradeItem, gradeFor, gradeItemSchema } from './grade';
+import { JENJANG, type Jenjang } from './master-data';
+import { pesertaSchema } from './peserta';
+
+/** Texts of the certificate screens (spec 2 'Certificates', spec 8) and of the API. */
+export const SERTIFIKAT_MSG = {
+  titleMahasiswa: 'Sertifikat Mahasiswa',
+  titleSiswa: 'Sertifikat Siswa',
+  siapDicetak: 'Siap Dicetak',
+  previewTitle: 'Preview Sertifikat',
+  printLabel: 'Cetak Sertifikat',
+  close: 'Tutup',
+  formatTitle: 'Pilih Format Download',
+  pdfHint: 'Format PDF standar untuk pencetakan',
+  pptHint: 'Format PPT untuk presentasi',
+  gradeTitle: 'Pilih Template Grade Nilai',
+  useDefault: 'Gunakan Default',
+  printTranscript: 'Cetak Daftar Nilai',
+  noTemplates: 'Tidak ada template tersedia',
+  generateFailed: (message: string) => `Gagal membuat sertifikat. ${message}`,
+  previewFailed: 'Gagal memuat preview sertifikat',
+  pdfFailed: 'Gagal mengunduh PDF',
+  transcriptFailed: (message: string) => `Gagal mencetak daftar nilai. ${message}`,
+  downloaded: (format: 'PDF' | 'PPT', nama: string) => `Sertifikat ${format} untuk ${nama} berhasil diunduh`,
+  transcriptDownloaded: (nama: string) => `Daftar Nilai untuk ${nama} berhasil diunduh`,
+  // Texts the spec does not give.
+  notComplete: 'Sertifikat hanya dapat dibuat untuk peserta yang sudah disetujui Pembimbing, HR, dan BusHead',
+  invalidGradeConfig: 'Template grade tidak valid',
+} as const;
+
+/** The approval steps whose reviewer signs the documents: the first and the last. */
+export const SIGNING_STEPS = [PEMBIMBING, BUSHEAD] as const;
+export type SigningStep = (typeof SIGNING_STEPS)[number];
+
+/** Job titles printed under the signatures. */
+export const JABATAN: Record<SigningStep, string> = {
+  [PEMBIMBING]: 'Pembimbing',
+  [BUSHEAD]: 'Business Head',
+};
+
+/** A signer of a participant's documents: the user who approved that step. */
+export const signerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** SHA-256 (hex) of the signer's current signature PNG, or null when none is uploaded. */
+  signature: z.string().nullable(),
+});
+export type Signer = z.infer<typeof signerSchema>;
+
+/**
+ * A fully approved participant as GET /api/sertifikat/peserta returns it: the participant
+ * shape plus what only documents need — who signs (the reviewers of steps 1 and 3, null when
+ * that account is gone) and the issue date (the day BusHead approved, Asia/Jakarta).
+ */
+export const sertifikatRowSchema = pesertaSchema.extend({
+  penandatangan: z.object({
+    [PEMBIMBING]: signerSchema.nullable(),
+    [BUSHEAD]: signerSchema.nullable(),
+  }),
+  /** yyyy-mm-dd */
+  tanggal_terbit: z.string(),
+});
+export type SertifikatRow = z.infer<typeof sertifikatRowSchema>;
+
+/** The organisation printed on the documents (server settings ORGANISASI_NAMA / ORGANISASI_KOTA). */
+export const organisasiSchema = z.object({ nama: z.string(), kota: z.string() });
+export type Organisasi = z.infer<typeof organisasiSchema>;
+
+/** Answer of GET /api/sertifikat/peserta. */
+export const sertifikatListResponseSchema = z.object({
+  data: z.array(sertifikatRowSchema),
+  organisasi: organisasiSchema,
+});
+export type SertifikatListResponse = z.infer<typeof sertifikatListResponseSchema>;
+
+/** Query of GET /api/sertifikat/peserta: the level is required. */
+export const sertifikatListQuerySchema = z.object({
+  jenjang: z.enum(JENJANG, { error: 'Jenjang tidak valid' }),
+});
+
+/** The thresholds of a `gradeConfig` query (CONTRACT: a JSON array of {huruf, min, predikat}). */
+export const gradeConfigSchema = z
+  .array(gradeItemSchema, { error: SERTIFIKAT_MSG.invalidGradeConfig })
+  .min(1, SERTIFIKAT_MSG.invalidGradeConfig)
+  .max(GRADE_ITEMS_MAX, SERTIFIKAT_MSG.invalidGradeConfig);
+
+/**
+ * The thresholds of a `gradeConfig` query: the default thresholds when absent or empty,
+ * the parsed items when valid, or null when it is not JSON or not a valid list.
+ */
+export function parseGradeConfig(raw: string | undefined): GradeItem[] | null {
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_GRADE_ITEMS];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = gradeConfigSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The thresholds a certificate uses: the oldest template of the level, else the defaults. */
+export function certificateGradeItems(
+  templates: readonly { id: number; kategori: string; items: readonly GradeItem[] }[],
+  jenjang: Jenjang,
+): GradeItem[] {
+  const template = [...templates].sort((a, b) => a.id - b.id).find((t) => t.kategori === jenjang && t.items.length > 0);
+  return template ? [...template.items] : [...DEFAULT_GRADE_ITEMS];
+}
+
+/** Certificate number, stable per participant: '0042/MAGANG/SMK/2026' (id, level, year the internship ends). */
+export function nomorSertifikat(row: { id: number; jenjang: Jenjang; tanggal_selesai: string }): string {
+  const level = row.jenjang === 'SMK' ? 'SMK' : 'MHS';
+  return `${String(row.id).padStart(4, '0')}/MAGANG/${level}/${row.tanggal_selesai.slice(0, 4)}`;
+}
+
+const BULAN = [
+  'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni',
+  'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
+] as const;
+
+/**
+ * 'yyyy-mm-dd' as printed on a document: '2026-07-01' → '1 Juli 2026'. Written out (not Intl)
+ * so every runtime prints the same bytes; anything else is returned unchanged.
+ */
+export function tanggalPanjang(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const month = match ? BULAN[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return iso;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}
+
+/** The internship period on a document: '1 Juli 2026 – 31 Desember 2026'. */
+export function periodePanjang(masuk: string, selesai: string): string {
+  return `${tanggalPanjang(masuk)} – ${tanggalPanjang(selesai)}`;
+}
+
+/** 'yyyy-mm-dd' → 'dd/mm/yyyy'; anything else unchanged. */
+function tanggalPendek(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}
+
+/** The period column of the certificate list (spec 2): 'dd/mm/yyyy - dd/mm/yyyy'. */
+export function periodeKolom(masuk: string, selesai: string): string {
+  return `${tanggalPendek(masuk)} - ${tanggalPendek(selesai)}`;
+}
+
+/** Mean of the scores rounded to two decimals; 0 without scores. */
+export function rataRata(skor: readonly number[]): number {
+  if (skor.length === 0) return 0;
+  const sum = skor.reduce((total, value) => total + value, 0);
+  return Math.round((sum / skor.length) * 100) / 100;
+}
+
+/** A score as printed: Indonesian decimal comma, two decimals for an average ('87,50'), none for a whole score. */
+export function formatSkor(value: number, decimals: 0 | 2 = 2): string {
+  return value.toFixed(decimals).replace('.', ',');
+}
+
+/** The letter and predikat of an average under `items`, or null below every threshold. */
+export function gradeOfAverage(average: number, items: readonly GradeItem[]): GradeItem | null {
+  return gradeFor(average, items);
+}
+
+/** `name` as a file-name part: spaces to underscores, characters unsafe in file names dropped. */
+export function fileNamePart(nama: string): string {
+  const cleaned = nama
+    .trim()
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '')
+    .replace(/\s+/g, '_');
+  return cleaned || 'peserta';
+}
+
+/** File names of spec 9. */
+export const documentFileName = {
+  certificatePdf: (nama: string) => `certificate_${fileNamePart(nama)}.pdf`,
+  certificatePptx: (nama: string) => `certificate_${fileNamePart(nama)}.pptx`,
+  daftarNilaiPdf: (nama: string) => `Daftar_Nilai_${fileNamePart(nama)}.pdf`,
+  /** 'Cetak Semua': every certificate of the filtered list in one PDF. */
+  batchPdf: (jenjang: Jenjang) => `certificates_${jenjang === 'SMK' ? 'Siswa' : 'Mahasiswa'}.pdf`,
+} as const;
+
+/** Content types of the documents (CONTRACT). */
+export const DOCUMENT_MIME = {
+  pdf: 'application/pdf',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+} as const;
+
+/** Upload limit of a signature (spec 9: PNG, max 1MB). */
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
