@@ -20,12 +20,20 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest,txt}'],
+        // jspdf's lazy chunks for .html() and SVG drawing (html2canvas, dompurify, canvg and its
+        // helpers) are never loaded by the documents worker: keep them out of the precache. The
+        // worker chunk itself, with its embedded font data, is .js and precached by the glob.
+        globIgnores: ['**/node_modules/**/*', '**/html2canvas*.js', '**/purify*.js', '**/index.es-*.js'],
         // A classic (non-module) worker: works on every browser that has service workers.
         rollupFormat: 'iife',
       },
     }),
   ],
   resolve: { alias: { '@': src } },
+  // Workers start as module workers (src/workers/clients.ts). ES output lets a worker split
+  // chunks: jspdf's lazy imports (html2canvas, canvg, dompurify) stay separate files, ignored
+  // by the precache above, instead of being inlined into the documents worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,0 +1,130 @@
+// Benchmark of the document module in Node: one certificate PDF cold and warm, a batch of
+// 100 certificates in one PDF, memory growth over 500 certificates made one by one, and the
+// warm certificate against an empty one-page jsPDF document measured in the same run.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Resvg } from '@resvg/resvg-js';
+import { jsPDF } from 'jspdf';
+import { DEFAULT_GRADE_ITEMS } from '../src/domain/grade';
+import type { SertifikatRow } from '../src/domain/sertifikat';
+import { type DocumentInput, buildDocumentInput } from '../src/documents/input';
+import { certificatePdf, daftarNilaiPdf } from '../src/documents/make';
+
+const WARM_RUNS = 20;
+const BATCH_SIZE = 100;
+const MEMORY_RUNS = 500;
+const GOAL_WARM_MS = 100;
+const GOAL_BATCH_MS = 2000;
+const GOAL_MEMORY_MB = 20;
+
+/** `global.gc`, exposed at run time when node was not started with --expose-gc. */
+function collector(): (() => void) | null {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (existing) return existing;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return null;
+  }
+}
+
+function signature(seed: number): Uint8Array {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="90"><path d="M10 60 C 30 ${10 + seed}, 50 10, 55 50 S 80 90, 100 40 S 130 20, 140 55 L 175 35" fill="none" stroke="#1a2a6c" stroke-width="3"/></svg>`;
+  return new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: 400 } }).render().asPng());
+}
+
+function row(id: number): SertifikatRow {
+  return {
+    id,
+    nama: `Peserta Magang Nomor ${id}`,
+    jenjang: 'SMK',
+    instansi_id: 1,
+    instansi: { nama: 'SMK Negeri 1 Bandung' },
+    divisi_id: 2,
+    divisi: { id: 2, nama: 'Keuangan' },
+    mentor_id: 3,
+    mentor: { username: 'mentor' },
+    pembimbing_id: 21,
+    pembimbing: { username: 'budi.santoso' },
+    nama_pembimbing: 'Ibu Sari',
+    kontak_pembimbing: '6281234567890',
+    tanggal_masuk: '2026-02-02',
+    tanggal_selesai: '2026-05-29',
+    siswa: { nis: String(1000000 + id), jurusan: 'Akuntansi' },
+    mahasiswa: null,
+    status: { is_complete: true },
+    reviews: [],
+    nilai: [1, 2, 3, 4, 5, 6].map((k) => ({ kompetensi_id: k, skor: 70 + ((id + k * 7) % 30) })),
+    updated_at: '2026-06-01T00:00:00.000Z',
+    penandatangan: {
+      Pembimbing: { id: 21, username: 'budi.santoso', signature: 'a' },
+      BusHead: { id: 31, username: 'dewi.lestari', signature: 'b' },
+    },
+    tanggal_terbit: '2026-06-03',
+  };
+}
+
+const sources = {
+  kompetensi: new Map([1, 2, 3, 4, 5, 6].map((k) => [k, `Kompetensi ${k}`])),
+  thresholds: DEFAULT_GRADE_ITEMS,
+  signatures: new Map([
+    [21, signature(0)],
+    [31, signature(20)],
+  ]),
+  organisasi: { nama: 'PT Nusantara Digital Sejahtera', kota: 'Bandung' },
+};
+const input = (id: number): DocumentInput => buildDocumentInput(row(id), sources);
+
+function time(run: () => unknown): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function report(name: string, value: number, unit: string, goal: string, ok: boolean): void {
+  console.log(`${name}: ${value.toFixed(1)} ${unit} (goal ${goal}) ${ok ? 'ok' : 'SHORT'}`);
+}
+
+/** Runs the documents benchmark and prints one line per figure. */
+export function benchDocuments(): void {
+  console.log('documents (Node)');
+  const cold = time(() => certificatePdf([input(1)]));
+  report('certificate PDF, cold', cold, 'ms', 'none, first call', true);
+
+  const warm = median(Array.from({ length: WARM_RUNS }, (_, i) => time(() => certificatePdf([input(i + 2)]))));
+  report(`certificate PDF, warm (median of ${WARM_RUNS})`, warm, 'ms', `< ${GOAL_WARM_MS} ms`, warm < GOAL_WARM_MS);
+
+  const baseline = median(
+    Array.from({ length: WARM_RUNS }, () =>
+      time(() => new Uint8Array(new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' }).output('arraybuffer'))),
+    ),
+  );
+  console.log(`empty one-page jsPDF document (baseline): ${baseline.toFixed(1)} ms; certificate / baseline: ${(warm / baseline).toFixed(1)}×`);
+
+  const transcript = median(Array.from({ length: WARM_RUNS }, (_, i) => time(() => daftarNilaiPdf(input(i + 100)))));
+  report(`Daftar Nilai PDF, warm (median of ${WARM_RUNS})`, transcript, 'ms', `< ${GOAL_WARM_MS} ms`, transcript < GOAL_WARM_MS);
+
+  const inputs = Array.from({ length: BATCH_SIZE }, (_, i) => input(i + 1000));
+  let size = 0;
+  const batch = time(() => {
+    size = certificatePdf(inputs).length;
+  });
+  report(`batch of ${BATCH_SIZE} certificates in one PDF (${Math.round(size / 1024)} KB)`, batch, 'ms', `< ${GOAL_BATCH_MS} ms`, batch < GOAL_BATCH_MS);
+
+  const gc = collector();
+  const measure = () => {
+    gc?.();
+    return gc ? process.memoryUsage().heapUsed : process.memoryUsage().rss;
+  };
+  const before = measure();
+  for (let i = 0; i < MEMORY_RUNS; i++) certificatePdf([input(i + 2000)]);
+  const growth = (measure() - before) / (1024 * 1024);
+  const what = gc ? 'heapUsed after GC' : 'RSS (no GC available)';
+  report(`memory growth over ${MEMORY_RUNS} certificates, ${what}`, growth, 'MB', `< ${GOAL_MEMORY_MB} MB`, growth < GOAL_MEMORY_MB);
+}

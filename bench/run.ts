@@ -1,0 +1,4 @@
+// `npm run bench`: every benchmark, one after the other. Add new ones here.
+import { benchDocuments } from './documents';
+
+benchDocuments();
