@@ -20,6 +20,7 @@ import kompetensiRoutes from './routes/kompetensi';
 import nilaiRoutes from './routes/nilai';
 import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
+import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
 
 /** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pesertaRoutes, { prefix: '/api/peserta' });
   await app.register(nilaiRoutes, { prefix: '/api/nilai' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
+  await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Organisasi } from '../src/domain/sertifikat';
 
 /** Accepted token lifetimes: a number of seconds, or a number with s, m, h, d or w. */
 const TTL_RE = /^(\d+)\s*([smhdw]?)$/;
@@ -15,6 +16,10 @@ const TTL_UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, 
 const JWT_SECRET_MIN_CHARS = 16;
 const JWT_SECRET_FILE = 'jwt-secret';
 const SECRET_VARS = new Set(['JWT_SECRET', 'DATABASE_URL']);
+
+/** The organisation printed on certificates and transcripts when ORGANISASI_NAMA / ORGANISASI_KOTA are unset. */
+export const DEFAULT_ORGANISASI: Organisasi = { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' };
+const ORGANISASI_MAX_CHARS = 200;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -53,6 +58,14 @@ const envSchema = z.object({
     z.enum(['demo', 'none'], { message: "harus 'demo' atau 'none'" }).default('demo'),
   ),
   WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  ORGANISASI_NAMA: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
+  ),
+  ORGANISASI_KOTA: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.kota),
+  ),
 });
 
 /** Which data an empty database gets (CONTRACT: demo data, or only the first HR account). */
@@ -71,6 +84,8 @@ export interface EnvConfig {
   seed: SeedMode;
   /** Absolute path of the built web app (WEB_DIR, default dist/web). */
   webDir: string;
+  /** Printed on certificates and transcripts (ORGANISASI_NAMA, ORGANISASI_KOTA). */
+  organisasi: Organisasi;
 }
 
 /** Everything the server needs, with the JWT secret resolved. */
@@ -114,6 +129,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     jwtTtlSeconds: ttl,
     seed: value.SEED,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
+    organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -70,7 +71,6 @@ export const users = pgTable(
     username: text('username').notNull(),
     password_hash: text('password_hash').notNull(),
     role: text('role').$type<Role>().notNull(),
-    signature_path: text('signature_path'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -79,6 +79,36 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     check('users_role_check', oneOf(t.role, ROLES)),
   ],
+);
+
+/**
+ * PostgreSQL `bytea` as a plain Uint8Array on both drivers. postgres.js sends only a Buffer as
+ * bytea, so values go out as Buffers; it answers Buffers too, which come back as a plain
+ * Uint8Array copy (PGlite answers one already): a Buffer is not interchangeable with one
+ * everywhere (its toJSON, for one), and documents must get the same bytes as on the device.
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) => (Buffer.isBuffer(value) ? new Uint8Array(value) : value),
+});
+
+/**
+ * The signature PNG of a Pembimbing or BusHead (spec 2 Profile; CONTRACT: stored in the
+ * database). `sha256` (hex) names the version: the ETag of the image, the `?v=` of
+ * `signature_url` and the signer's `signature` in certificate rows. Lists read only the hash.
+ */
+export const userSignatures = pgTable(
+  'user_signatures',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    png: bytea('png').notNull(),
+    sha256: text('sha256').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('user_signatures_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
 );
 
 /** Schools (Sekolah) and campuses (Kampus). */

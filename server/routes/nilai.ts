@@ -1,16 +1,22 @@
 // /api/nilai: scores (spec 7). Reads: the competencies of a division (any logged-in user), a
 // participant's scores (a Mentor only their own; Pembimbing, HR, BusHead any), the calling
 // mentor's list. Writes (Mentor own, Pembimbing, HR; never BusHead) obey the edit lock (409)
-// and accept an Idempotency-Key (services/idempotency.ts).
+// and accept an Idempotency-Key (services/idempotency.ts). The Daftar Nilai (transcript) PDF
+// of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
 import { nilaiBulkSchema } from '../../src/domain/outbox';
 import { nilaiKompetensiQuerySchema } from '../../src/domain/scoring-api';
+import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName, parseGradeConfig } from '../../src/domain/sertifikat';
+import { daftarNilaiPdf } from '../../src/documents/make';
 import { currentUser, requireRole } from '../auth/plugin';
+import { HttpError } from '../http-error';
+import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
 import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/scoring';
+import { sertifikatDocument } from '../services/sertifikat';
 import { parseId, parseInput } from '../validation';
 
-/** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id (at /api/nilai). */
+/** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id, GET /cetak/:id (at /api/nilai). */
 export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   const editors = requireRole('Mentor', 'Pembimbing', 'HR');
 
@@ -44,4 +50,19 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, user, id));
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
+
+  // Daftar Nilai: `gradeConfig` is a JSON list of thresholds (CONTRACT); absent → spec 9's defaults.
+  app.get<{ Params: { id: string }; Querystring: { gradeConfig?: unknown } }>(
+    '/cetak/:id',
+    { preHandler: requireRole('Pembimbing', 'HR', 'BusHead') },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const raw = request.query.gradeConfig;
+      const items = raw === undefined || typeof raw === 'string' ? parseGradeConfig(raw) : null;
+      if (!items) throw new HttpError(400, SERTIFIKAT_MSG.invalidGradeConfig);
+      const { row, input } = await sertifikatDocument(app.db, app.config.organisasi, id, { kind: 'given', items });
+      const bytes = daftarNilaiPdf(input);
+      return sendFile(reply, { bytes, mime: DOCUMENT_MIME.pdf, filename: documentFileName.daftarNilaiPdf(row.nama), disposition: 'attachment' });
+    },
+  );
 }

@@ -2,19 +2,22 @@
 // (without its password hash). Rules kept here: usernames and employee IDs are unique
 // case-insensitively, employee_id never changes, nobody deletes their own account, and the
 // last HR account can neither be deleted nor lose its role (else nobody manages master data).
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { MASTER_MSG, type UserCreate, type UserUpdate } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/roles';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
-import { peserta, users } from '../db/schema';
+import { peserta, userSignatures, users } from '../db/schema';
 import { UNIQUE_VIOLATION, constraintName, sqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { type Tx, recordDeletions } from './deletions';
 
-/** A users row as stored (includes password_hash: never send it). */
-export type UserRow = typeof users.$inferSelect;
+/**
+ * A users row as stored (includes password_hash: never send it), with the SHA-256 of the
+ * user's signature PNG (null without one). The PNG bytes themselves are never read here.
+ */
+export type UserRow = typeof users.$inferSelect & { signature_sha256: string | null };
 
 /** A user as the API returns it (spec 3: employee_id also read as employeeId). */
 export interface ApiUser {
@@ -26,13 +29,26 @@ export interface ApiUser {
   signature_url: string | null;
 }
 
-/** The URL of a stored signature image, or null when the user has none. */
-export function signatureUrl(row: Pick<UserRow, 'id' | 'signature_path'>): string | null {
-  return row.signature_path ? `/api/users/${row.id}/signature` : null;
+/** Users left-joined to their signature's hash (only the hash: lists never load PNG bytes). */
+export function selectUsers(db: Db | Tx) {
+  return db
+    .select({ ...getTableColumns(users), signature_sha256: userSignatures.sha256 })
+    .from(users)
+    .leftJoin(userSignatures, eq(userSignatures.user_id, users.id));
 }
 
-/** The API shape of a user row; drops the password hash and storage paths. */
-export function toApiUser(row: Pick<UserRow, 'id' | 'employee_id' | 'username' | 'role' | 'signature_path'>): ApiUser {
+/**
+ * The path that serves the user's signature (GET /api/users/:id/signature), versioned by the
+ * start of its hash so a new upload is a new URL; null when the user has none.
+ */
+export function signatureUrl(row: { id: number; signature_sha256: string | null }): string | null {
+  return row.signature_sha256 ? `/api/users/${row.id}/signature?v=${row.signature_sha256.slice(0, 12)}` : null;
+}
+
+/** The API shape of a user row; drops the password hash. */
+export function toApiUser(
+  row: Pick<UserRow, 'id' | 'employee_id' | 'username' | 'role' | 'signature_sha256'>,
+): ApiUser {
   return {
     id: row.id,
     employee_id: row.employee_id,
@@ -44,16 +60,14 @@ export function toApiUser(row: Pick<UserRow, 'id' | 'employee_id' | 'username' |
 }
 
 /** The user with this id, or undefined. */
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
   return row;
 }
 
 /** The user with this username, compared case-insensitively (usernames are unique that way). */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
+  const [row] = await selectUsers(db)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
   return row;
@@ -62,9 +76,12 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 /** Renames a user; 409 SERVER_MSG.usernameTaken when another user has that username. */
 export async function updateUsername(db: Db, id: number, username: string): Promise<UserRow> {
   try {
-    const [row] = await db.update(users).set({ username }).where(eq(users.id, id)).returning();
-    if (!row) throw new HttpError(404, SERVER_MSG.notFound);
-    return row;
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set({ username }).where(eq(users.id, id)).returning({ id: users.id });
+      const row = updated && (await findUserById(tx, id));
+      if (!row) throw new HttpError(404, SERVER_MSG.notFound);
+      return row;
+    });
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new HttpError(409, SERVER_MSG.usernameTaken);
     throw error;
@@ -94,9 +111,7 @@ export async function listUsers(db: Db, filter: { role?: Role | undefined; searc
       or(sql`strpos(lower(${users.username}), ${needle}) > 0`, sql`strpos(lower(${users.employee_id}), ${needle}) > 0`),
     );
   }
-  const rows = await db
-    .select()
-    .from(users)
+  const rows = await selectUsers(db)
     .where(and(...conditions))
     .orderBy(asc(users.id));
   return rows.map(toApiUser);
@@ -121,7 +136,8 @@ export async function createUser(db: Db, input: UserCreate): Promise<ApiUser> {
         .insert(users)
         .values({ employee_id: input.employee_id, username: input.username, role: input.role, password_hash: passwordHash })
         .returning();
-      return toApiUser(row as UserRow);
+      // A new account has no signature yet.
+      return toApiUser({ ...(row as typeof users.$inferSelect), signature_sha256: null });
     });
   } catch (error) {
     throw duplicateUserError(error);
@@ -140,7 +156,7 @@ async function lockHrIds(tx: Tx, strength: LockStrength): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-async function lockUser(tx: Tx, id: number, strength: LockStrength): Promise<UserRow> {
+async function lockUser(tx: Tx, id: number, strength: LockStrength): Promise<typeof users.$inferSelect> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for(strength);
   if (!row) throw new HttpError(404, SERVER_MSG.notFound);
   return row;
@@ -170,17 +186,18 @@ export async function updateUser(db: Db, id: number, input: UserUpdate): Promise
       if (input.role !== 'HR' && hrIds.includes(id) && hrIds.length <= 1) {
         throw new HttpError(409, SERVER_MSG.lastHrRoleChange);
       }
-      const [row] = await tx
+      await tx
         .update(users)
         .set({
           username: input.username,
           role: input.role,
           ...(passwordHash ? { password_hash: passwordHash } : {}),
         })
-        .where(eq(users.id, id))
-        .returning();
+        .where(eq(users.id, id));
       if (input.username !== current.username) await touchPesertaOf(tx, id);
-      return toApiUser(row as UserRow);
+      const row = await findUserById(tx, id);
+      if (!row) throw new HttpError(404, SERVER_MSG.notFound);
+      return toApiUser(row);
     });
   } catch (error) {
     throw duplicateUserError(error);

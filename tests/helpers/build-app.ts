@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
-import type { Config, SeedMode } from '../../server/config';
+import { type Config, DEFAULT_ORGANISASI, type SeedMode } from '../../server/config';
 import { type Database, type Db, connectPostgres, wrapPglite } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed as seedDatabase } from '../../server/db/seed';
@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtTtlSeconds: 3600,
     seed: 'demo',
     webDir: '/nonexistent/magang-test-web',
+    organisasi: { ...DEFAULT_ORGANISASI },
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ describe('parseEnv()', () => {
       jwtTtlSeconds: 7 * 86_400,
       seed: 'demo',
       webDir: path.resolve('dist/web'),
+      organisasi: { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' },
     });
   });
 
@@ -28,8 +29,11 @@ describe('parseEnv()', () => {
       JWT_TTL: '12h',
       SEED: 'none',
       WEB_DIR: '/srv/web',
+      ORGANISASI_NAMA: ' PT Contoh Jaya ',
+      ORGANISASI_KOTA: 'Bandung',
     });
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/magang', seed: 'none', jwtTtlSeconds: 43_200, webDir: '/srv/web' });
+    expect(config.organisasi).toEqual({ nama: 'PT Contoh Jaya', kota: 'Bandung' });
   });
 
   it.each([

@@ -1,0 +1,42 @@
+// /api/sertifikat: the certificate screens (spec 2 "Certificates", 7, 9; CONTRACT). Pembimbing,
+// HR and BusHead list the fully approved participants of a level and get a participant's
+// certificate as PDF, PPTX or a PNG preview; anything not fully approved answers 409.
+import type { FastifyInstance } from 'fastify';
+import { DOCUMENT_MIME, documentFileName, sertifikatListQuerySchema } from '../../src/domain/sertifikat';
+import { certificatePdf, certificatePptx } from '../../src/documents/make';
+import { requireRole } from '../auth/plugin';
+import { sendFile } from '../http-download';
+import { certificatePreviewPng } from '../services/document-preview';
+import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
+import { parseId, parseInput } from '../validation';
+
+/** Registers GET /peserta, /generate/:id, /generate-ppt/:id, /preview/:id (mounted at /api/sertifikat). */
+export default async function sertifikatRoutes(app: FastifyInstance): Promise<void> {
+  const readers = requireRole('Pembimbing', 'HR', 'BusHead');
+  const certificate = (id: string) =>
+    sertifikatDocument(app.db, app.config.organisasi, parseId(id), { kind: 'certificate' });
+
+  app.get('/peserta', { preHandler: readers }, async (request) => {
+    const { jenjang } = parseInput(sertifikatListQuerySchema, request.query);
+    return { data: await listSertifikat(app.db, jenjang), organisasi: app.config.organisasi };
+  });
+
+  app.get<{ Params: { id: string } }>('/generate/:id', { preHandler: readers }, async (request, reply) => {
+    const { row, input } = await certificate(request.params.id);
+    const bytes = certificatePdf([input]);
+    return sendFile(reply, { bytes, mime: DOCUMENT_MIME.pdf, filename: documentFileName.certificatePdf(row.nama), disposition: 'attachment' });
+  });
+
+  app.get<{ Params: { id: string } }>('/generate-ppt/:id', { preHandler: readers }, async (request, reply) => {
+    const { row, input } = await certificate(request.params.id);
+    const bytes = await certificatePptx(input);
+    return sendFile(reply, { bytes, mime: DOCUMENT_MIME.pptx, filename: documentFileName.certificatePptx(row.nama), disposition: 'attachment' });
+  });
+
+  app.get<{ Params: { id: string } }>('/preview/:id', { preHandler: readers }, async (request, reply) => {
+    const { row, input } = await certificate(request.params.id);
+    const bytes = await certificatePreviewPng(input);
+    const filename = documentFileName.certificatePdf(row.nama).replace(/\.pdf$/, '.png');
+    return sendFile(reply, { bytes, mime: DOCUMENT_MIME.png, filename, disposition: 'inline' });
+  });
+}
