@@ -80,8 +80,10 @@ export function fnv1a128(...parts: readonly (string | Uint8Array)[]): string {
 export function documentFileId(kind: string, inputs: readonly DocumentInput[]): string {
   const hash = new Fnv128().text(kind);
   for (const input of inputs) {
-    // The PNGs are hashed as bytes, not as JSON (a Uint8Array in JSON is an object of indexes).
-    hash.text(JSON.stringify(input, (_key, value: unknown) => (value instanceof Uint8Array ? value.length : value)));
+    // The PNGs are hashed as bytes, not as JSON: a Uint8Array in JSON is an object of indexes,
+    // and a Node Buffer's own toJSON would run before any replacer, so they are taken out first.
+    const penandatangan = input.penandatangan.map((signer) => ({ ...signer, png: signer.png ? signer.png.length : null }));
+    hash.text(JSON.stringify({ ...input, penandatangan }));
     for (const signer of input.penandatangan) if (signer.png) hash.text(imageAlias(signer.png));
   }
   return hash.hex().toUpperCase();

@@ -48,6 +48,15 @@ describe('certificatePdf', () => {
     expect(Buffer.from(first).toString('latin1')).toContain("/CreationDate (D:20260603000000+00'00')");
   });
 
+  it('should make the same bytes whether the signature PNGs are Node Buffers or plain Uint8Arrays', () => {
+    // postgres.js reads bytea as a Buffer, the device as a Uint8Array: same data, same bytes.
+    const plain = certificatePdf([documentInput()]);
+    const buffers = certificatePdf([
+      documentInput(sertifikatRow(), { signatures: new Map([[PEMBIMBING_ID, Buffer.from(signaturePng(0))], [BUSHEAD_ID, Buffer.from(signaturePng(1))]]) }),
+    ]);
+    expect(Buffer.from(buffers).equals(Buffer.from(plain))).toBe(true);
+  });
+
   it.each([
     { change: 'the name', row: sertifikatRow({ nama: 'Siti Nurhaliza' }), sources: {} },
     { change: 'a score', row: sertifikatRow({ nilai: scores(6, () => 80) }), sources: {} },
