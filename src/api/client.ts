@@ -76,6 +76,30 @@ export interface ApiClient {
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * GET of a binary answer (a PNG, a PDF): the bytes with the ETag and content type, or null
+   * when `ifNoneMatch` was sent and the server answered 304 Not Modified.
+   */
+  getBytes(path: string, options?: BytesRequestOptions): Promise<BytesResponse | null>;
+}
+
+/** Options of ApiClient.getBytes. */
+export interface BytesRequestOptions {
+  /** An ETag the caller already holds (sent as If-None-Match). */
+  ifNoneMatch?: string;
+  fallbackMessage?: string;
+  networkMessage?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A binary answer of ApiClient.getBytes. */
+export interface BytesResponse {
+  bytes: Uint8Array;
+  /** The ETag header (quoted, as sent), or null. */
+  etag: string | null;
+  /** The Content-Type header, or null. */
+  contentType: string | null;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -101,12 +125,33 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-    const useAuth = opts.auth !== false;
-    const token = useAuth ? (options.getToken?.() ?? null) : null;
+  interface SendOptions {
+    auth?: boolean;
+    headers?: Record<string, string>;
+    body?: unknown;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    networkMessage?: string;
+    fallbackMessage?: string;
+  }
+
+  /**
+   * Sends one request and reads its body with `read`; a failure to reach the server (or to read
+   * the answer) is an ApiError with status 0, a non-2xx answer other than `okStatus` an ApiError
+   * with the server's message.
+   */
+  async function send<B>(
+    method: string,
+    path: string,
+    opts: SendOptions,
+    read: (response: Response) => Promise<B>,
+    accept: string,
+  ): Promise<{ response: Response; body: unknown }> {
+    const headers: Record<string, string> = { Accept: accept, ...opts.headers };
+    const token = opts.auth !== false ? (options.getToken?.() ?? null) : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
+    // FormData goes as is: fetch sets the multipart Content-Type with its boundary.
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -119,20 +164,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const onAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
 
-    const networkMessage = opts.networkMessage ?? MSG.networkError;
     let response: Response;
     let parsed: unknown;
     try {
       response = await doFetch(baseUrl + path, { method, headers, body, signal: controller.signal });
-      parsed = await readBody(response);
+      // An error answer is read as JSON/text for its message, whatever the caller expects.
+      parsed = response.ok ? await read(response) : await readBody(response);
     } catch {
-      throw new ApiError(0, networkMessage);
+      throw new ApiError(0, opts.networkMessage ?? MSG.networkError);
     } finally {
       clearTimeout(timeout);
       opts.signal?.removeEventListener('abort', onAbort);
     }
 
-    if (!response.ok) {
+    if (!response.ok && response.status !== 304) {
       const serverMessage = messageOf(parsed);
       const error = new ApiError(
         response.status,
@@ -143,10 +188,32 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (response.status === 401 && token) options.onUnauthorized?.(error);
       throw error;
     }
+    return { response, body: parsed };
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const { response, body: parsed } = await send(method, path, opts, readBody, 'application/json');
     if (!opts.schema) return parsed as T;
     const result = opts.schema.safeParse(parsed);
     if (!result.success) throw new ApiError(response.status, opts.fallbackMessage ?? MSG.unknownError);
     return result.data;
+  }
+
+  async function getBytes(path: string, opts: BytesRequestOptions = {}): Promise<BytesResponse | null> {
+    const headers: Record<string, string> = opts.ifNoneMatch ? { 'If-None-Match': opts.ifNoneMatch } : {};
+    const { response, body } = await send(
+      'GET',
+      path,
+      { ...opts, headers },
+      async (r) => new Uint8Array(await r.arrayBuffer()),
+      '*/*',
+    );
+    if (response.status === 304) return null;
+    return {
+      bytes: body as Uint8Array,
+      etag: response.headers.get('ETag'),
+      contentType: response.headers.get('Content-Type'),
+    };
   }
 
   return {
@@ -155,5 +222,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    getBytes,
   };
 }

@@ -15,6 +15,8 @@ import type {
   OutboxRecord,
   PesertaRecord,
   ReviewRecord,
+  SertifikatRecord,
+  SignatureRecord,
   UserRecord,
 } from './records';
 
@@ -31,6 +33,8 @@ export const MIRROR_TABLES = [
   'instansi',
   'grade',
   'users',
+  'sertifikat',
+  'signatures',
 ] as const;
 /** Name of one mirror table. */
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
@@ -45,6 +49,8 @@ export class MagangDb extends Dexie {
   declare instansi: Table<InstansiRecord, number>;
   declare grade: Table<GradeRecord, number>;
   declare users: Table<UserRecord, number>;
+  declare sertifikat: Table<SertifikatRecord, number>;
+  declare signatures: Table<SignatureRecord, number>;
   declare outbox: EntityTable<OutboxRecord, 'seq'>;
   declare meta: Table<MetaRecord, string>;
 
@@ -67,6 +73,12 @@ export class MagangDb extends Dexie {
       users: 'id, role, username',
       outbox: '++seq, &key, user, state, pesertaId, createdAt',
       meta: 'key',
+    });
+    // Version 2: the certificate screens' mirror (fully approved participants of each level)
+    // and the signers' signature PNGs, so documents are made on the device while offline.
+    this.version(2).stores({
+      sertifikat: 'id, jenjang',
+      signatures: 'userId',
     });
   }
 }

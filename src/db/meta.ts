@@ -4,11 +4,13 @@
  * owns those keys; nothing else writes them. It never reads sessionStorage: the page's session
  * code copies the session here.
  */
+import { type Organisasi, organisasiSchema } from '@/domain/sertifikat';
 import { MIRROR_TABLES, type MagangDb, type MirrorTable } from './db';
 import { profileSchema, type ProfileRecord, type SessionRecord } from './records';
 
 const SESSION_KEY = 'session';
 const PROFILE_KEY = 'profile';
+const ORGANISASI_KEY = 'organisasi';
 const CURSOR_PREFIX = 'cursor:';
 
 function isSessionRecord(value: unknown): value is SessionRecord {
@@ -55,6 +57,18 @@ export async function saveProfile(db: MagangDb, profile: ProfileRecord): Promise
   await db.meta.put({ key: PROFILE_KEY, value: profileSchema.parse(profile) });
 }
 
+/** The organisation printed on documents, as the last certificate pull returned it, or null. */
+export async function getOrganisasi(db: MagangDb): Promise<Organisasi | null> {
+  const row = await db.meta.get(ORGANISASI_KEY);
+  const parsed = organisasiSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Stores the organisation of the last certificate pull. */
+export async function saveOrganisasi(db: MagangDb, organisasi: Organisasi): Promise<void> {
+  await db.meta.put({ key: ORGANISASI_KEY, value: organisasiSchema.parse(organisasi) });
+}
+
 /** The pull cursor of a mirror table (the highest server `updated_at` seen), or null. */
 export async function getCursor(db: MagangDb, table: MirrorTable): Promise<string | null> {
   const row = await db.meta.get(CURSOR_PREFIX + table);
@@ -67,13 +81,15 @@ export async function setCursor(db: MagangDb, table: MirrorTable, cursor: string
 }
 
 /**
- * Logout: removes the session, the cached profile, every pull cursor, every mirror table and
+ * Logout: removes the session, the cached profile, the organisation, every pull cursor, every
+ * mirror table (certificate rows and cached signatures included) and
  * the outbox entries of `userId` (all entries when the id is unknown), in one transaction.
  */
 export async function clearUserData(db: MagangDb, userId: number | null): Promise<void> {
   const tables = [db.meta, db.outbox, ...MIRROR_TABLES.map((name) => db.table(name))];
   await db.transaction('rw', tables, async () => {
     await clearSession(db);
+    await db.meta.delete(ORGANISASI_KEY);
     await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
     if (userId === null) await db.outbox.clear();
     else await db.outbox.where('user').equals(userId).delete();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { userSchema } from '@/domain/auth';
 import type { OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
+import type { SertifikatRow } from '@/domain/sertifikat';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
 export interface MirrorSyncFields {
@@ -94,6 +95,25 @@ export interface UserRecord extends MirrorSyncFields {
   username: string;
   role: string;
   signature_url?: string | null;
+}
+
+/**
+ * A fully approved participant as GET /api/sertifikat/peserta returns it (keyed by the peserta
+ * id): what the certificate screens list and what the device prints from. Each pull of a level
+ * replaces that level's rows whole (no cursor: the list is small and read-only here).
+ */
+export type SertifikatRecord = SertifikatRow;
+
+/** A signer's signature PNG, cached so certificates print with it offline. */
+export interface SignatureRecord {
+  /** The signer's user id (Pembimbing or BusHead). */
+  userId: number;
+  /**
+   * SHA-256 (hex) of `png` as the server reported it (the row's `penandatangan.*.signature`,
+   * also the ETag). A document uses the PNG only while this equals the row's value.
+   */
+  sha256: string;
+  png: Uint8Array;
 }
 
 /** The replayable mutations (ARCHITECTURE.md "Write"); defined with their rules in src/domain. */

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MagangDb, MIRROR_TABLES } from '@/db/db';
 
@@ -7,12 +8,39 @@ afterEach(async () => {
 });
 
 describe('MagangDb', () => {
-  it('should open version 1 with the mirror, outbox and meta tables', async () => {
+  it('should open version 2 with the mirror (certificates and signatures included), outbox and meta tables', async () => {
     db = new MagangDb('schema-test');
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual([...MIRROR_TABLES, 'outbox', 'meta'].sort());
+    expect(MIRROR_TABLES).toContain('sertifikat');
+    expect(MIRROR_TABLES).toContain('signatures');
+  });
+
+  it('should upgrade a version 1 database and keep its data', async () => {
+    const old = new Dexie('schema-upgrade');
+    old.version(1).stores({
+      peserta: 'id, jenjang, mentor_id, divisi_id, updatedAt',
+      nilai: '[peserta_id+kompetensi_id], peserta_id',
+      reviews: '[peserta_id+role_reviewer], peserta_id',
+      kompetensi: 'id, jenjang',
+      divisi: 'id',
+      instansi: 'id, jenis',
+      grade: 'id, kategori',
+      users: 'id, role, username',
+      outbox: '++seq, &key, user, state, pesertaId, createdAt',
+      meta: 'key',
+    });
+    await old.table('divisi').put({ id: 1, nama: 'Keuangan' });
+    old.close();
+    db = new MagangDb('schema-upgrade');
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.divisi.get(1)).toEqual({ id: 1, nama: 'Keuangan' });
+    await db.signatures.put({ userId: 3, sha256: 'ab', png: new Uint8Array([1, 2]) });
+    expect((await db.signatures.get(3))?.png).toBeInstanceOf(Uint8Array);
+    expect(await db.sertifikat.where('jenjang').equals('SMK').count()).toBe(0);
   });
 
   it('should key nilai and reviews by their compound keys', async () => {

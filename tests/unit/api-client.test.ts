@@ -76,3 +76,56 @@ describe('login', () => {
     expect(errorMessage(error, MSG.networkError)).toBe(MSG.networkError);
   });
 });
+
+describe('ApiClient.getBytes', () => {
+  it('should return the bytes, ETag and type with the Bearer token', async () => {
+    const seen: RequestInit[] = [];
+    const api = createApiClient({
+      getToken: () => 'abc',
+      fetch: async (_input, init) => {
+        seen.push(init ?? {});
+        return new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { ETag: '"ab"', 'Content-Type': 'image/png' } });
+      },
+    });
+    const result = await api.getBytes('/api/users/1/signature');
+    expect([...(result?.bytes ?? [])]).toEqual([137, 80, 78, 71]);
+    expect(result?.etag).toBe('"ab"');
+    expect(result?.contentType).toBe('image/png');
+    const headers = seen[0]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc');
+    expect(headers['If-None-Match']).toBeUndefined();
+  });
+
+  it('should send If-None-Match and return null on 304', async () => {
+    const seen: RequestInit[] = [];
+    const api = createApiClient({
+      fetch: async (_input, init) => {
+        seen.push(init ?? {});
+        return new Response(null, { status: 304 });
+      },
+    });
+    expect(await api.getBytes('/api/x', { ifNoneMatch: '"ab"' })).toBeNull();
+    expect((seen[0]?.headers as Record<string, string>)['If-None-Match']).toBe('"ab"');
+  });
+
+  it.each([
+    [404, { message: 'Tanda tangan tidak ditemukan' }, 'Tanda tangan tidak ditemukan'],
+    [500, undefined, MSG.unknownError],
+  ])('should throw an ApiError for %i with the server message or the fallback', async (status, body, message) => {
+    const api = createApiClient({ fetch: respond(status, body) });
+    const error = await api.getBytes('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(status);
+    expect((error as ApiError).message).toBe(message);
+  });
+
+  it('should send FormData as is, without a Content-Type of its own', async () => {
+    const seen: RequestInit[] = [];
+    const api = createApiClient({ fetch: respond(200, { ok: true }, seen) });
+    const form = new FormData();
+    form.append('signature', new Blob([new Uint8Array([1])], { type: 'image/png' }), 's.png');
+    await api.post('/api/users/signature', form);
+    expect(seen[0]?.body).toBe(form);
+    expect((seen[0]?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});

@@ -1,16 +1,16 @@
 import { createRoute } from '@tanstack/react-router';
+import { SertifikatPage } from '@/features/certificates/sertifikat-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
 
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function CertificatesMahasiswaPage() {
-  return <PlaceholderPage title="Sertifikat Mahasiswa" />;
+function CertificatesMahasiswaRoute() {
+  return <SertifikatPage api={api} jenjang="Mahasiswa" />;
 }
 
 export const certificatesMahasiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/certificates/mahasiswa',
   beforeLoad: ({ context }) => guard(context, '/certificates/mahasiswa'),
-  component: CertificatesMahasiswaPage,
+  component: CertificatesMahasiswaRoute,
 });

@@ -1,16 +1,16 @@
 import { createRoute } from '@tanstack/react-router';
+import { SertifikatPage } from '@/features/certificates/sertifikat-page';
 import { guard } from '../guards';
-import { PlaceholderPage } from '../layout/placeholder-page';
+import { api } from '../services';
 import { appShellRoute } from './app-shell';
 
-// The screen itself comes with its feature issue; until then the route shows the spec title.
-function CertificatesSiswaPage() {
-  return <PlaceholderPage title="Sertifikat Siswa" />;
+function CertificatesSiswaRoute() {
+  return <SertifikatPage api={api} jenjang="SMK" />;
 }
 
 export const certificatesSiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/certificates/siswa',
   beforeLoad: ({ context }) => guard(context, '/certificates/siswa'),
-  component: CertificatesSiswaPage,
+  component: CertificatesSiswaRoute,
 });

@@ -6,6 +6,8 @@ import { MSG } from '@/domain/messages';
 import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { SignaturePanel, hasSignaturePanel } from './signature-panel';
+import './profile.css';
 
 interface ProfilePageProps {
   api: ApiClient;
@@ -17,7 +19,10 @@ interface ProfilePageProps {
 
 type Status = { tone: AlertTone; text: string } | null;
 
-/** '/profile' ('Detail Profil'): account data, username change, password change. */
+/**
+ * '/profile' ('Detail Profil'): account data, username change, password change, and for a
+ * Pembimbing or BusHead the signature panel.
+ */
 export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps) {
   useDocumentTitle('Detail Profil');
   const [profile, setProfile] = useState<SessionUser | null>(cachedUser);
@@ -167,6 +172,17 @@ export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps
             </button>
           </div>
         </form>
+
+        {profile && hasSignaturePanel(profile.role) && (
+          <SignaturePanel
+            api={api}
+            profile={profile}
+            onUserUpdated={(user) => {
+              setProfile(user);
+              void onUserUpdated(user);
+            }}
+          />
+        )}
       </div>
     </section>
   );

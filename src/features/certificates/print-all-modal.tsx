@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SertifikatRecord } from '@/db/records';
+import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import type { Jenjang } from '@/domain/master-data';
+import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName } from '@/domain/sertifikat';
+import { Alert } from '@/ui/alert';
+import { downloadFile } from '@/ui/download';
+import { Modal } from '@/ui/modal';
+import { ProgressBar } from '@/ui/progress-bar';
+import { type DocumentRequest, certificatePdfInWorker } from '@/workers/clients';
+import { CERTIFICATE_TEXT, certificateRequest, failureText } from './document-requests';
+
+interface PrintAllModalProps {
+  jenjang: Jenjang;
+  /** The filtered list, in the order shown. */
+  rows: readonly SertifikatRecord[];
+  mirror: SertifikatMirror;
+  /** Called after the file was downloaded with the number of certificates in it. */
+  onDone: (count: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * 'Cetak Semua' (beyond the spec): every certificate of the filtered list made on the device
+ * into one PDF, a page each, with progress; 'Batal' stops the worker.
+ */
+export function PrintAllModal({ jenjang, rows, mirror, onDone, onClose }: PrintAllModalProps) {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the modal in any way stops a running batch.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  async function start() {
+    const requests = rows.map((row) => certificateRequest(row, mirror));
+    if (requests.some((request) => request === null)) {
+      setError(SERTIFIKAT_MSG.generateFailed(CERTIFICATE_TEXT.noOrganisasi));
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    setError(null);
+    setProgress({ done: 0, total: requests.length });
+    try {
+      const bytes = await certificatePdfInWorker(
+        requests as DocumentRequest[],
+        (done, total) => {
+          if (!abort.signal.aborted) setProgress({ done, total });
+        },
+        abort.signal,
+      );
+      downloadFile(bytes as Uint8Array<ArrayBuffer>, documentFileName.batchPdf(jenjang), DOCUMENT_MIME.pdf);
+      onDone(requests.length);
+    } catch (e) {
+      if (abort.signal.aborted) return;
+      setError(SERTIFIKAT_MSG.generateFailed(failureText(e)));
+      setProgress(null);
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  }
+
+  const running = progress !== null && error === null;
+  return (
+    <Modal
+      open
+      title={CERTIFICATE_TEXT.printAllTitle}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Batal
+          </button>
+          <button type="button" className="btn btn-primary" disabled={running || rows.length === 0} onClick={() => void start()}>
+            {CERTIFICATE_TEXT.start}
+          </button>
+        </>
+      }
+    >
+      <p>{CERTIFICATE_TEXT.printAllIntro(rows.length)}</p>
+      {progress && (
+        <div className="print-all-progress">
+          <p role="status">{CERTIFICATE_TEXT.printAllProgress(progress.done, progress.total)}</p>
+          <ProgressBar value={progress.total === 0 ? 0 : (progress.done / progress.total) * 100} label="Progres cetak" />
+        </div>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { useMemo, useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import type { SertifikatRecord } from '@/db/records';
+import type { Jenjang } from '@/domain/master-data';
+import { MSG } from '@/domain/messages';
+import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { SERTIFIKAT_MSG, periodeKolom } from '@/domain/sertifikat';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { type DataTableColumn } from '@/ui/data-table';
+import { IconButton } from '@/ui/icon-button';
+import { Icon } from '@/ui/icons';
+import { LoadFailure } from '@/ui/load-failure';
+import { PagedTable } from '@/ui/paged-table';
+import { SearchInput } from '@/ui/search-input';
+import { Spinner } from '@/ui/spinner';
+import { usePagination } from '@/ui/use-pagination';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { CERTIFICATE_TEXT, certificateRequest, unsignedNames } from './document-requests';
+import { EMPTY_SERTIFIKAT_FILTERS, type SertifikatFilters, filterSertifikat } from './filter-sertifikat';
+import { type FormatChoice, FormatModal } from './format-modal';
+import { GradeTemplateModal } from './grade-template-modal';
+import { PreviewModal } from './preview-modal';
+import { PrintAllModal } from './print-all-modal';
+import { SertifikatFiltersPanel } from './sertifikat-filters';
+import { usePrintSertifikat } from './use-print-sertifikat';
+import { useSertifikat } from './use-sertifikat';
+import './certificates.css';
+
+type ModalState =
+  | { mode: 'preview'; row: SertifikatRecord }
+  | { mode: 'format'; row: SertifikatRecord }
+  | { mode: 'grade'; row: SertifikatRecord }
+  | { mode: 'all' }
+  | null;
+
+/**
+ * '/certificates/siswa' and '/certificates/mahasiswa' (Pembimbing, HR, BusHead): 'Sertifikat
+ * Siswa' / 'Sertifikat Mahasiswa' (spec 2). Lists the fully approved participants of the level
+ * from the mirror; previews and prints are made on the device by the documents worker, so
+ * they work with the server unreachable once the mirror was filled.
+ */
+export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {
+  const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
+  useDocumentTitle(title);
+  const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
+  const printer = usePrintSertifikat(mirror);
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<SertifikatFilters>(EMPTY_SERTIFIKAT_FILTERS);
+  const [modal, setModal] = useState<ModalState>(null);
+
+  const rows = mirror?.rows;
+  const visible = useMemo(() => filterSertifikat(rows ?? [], search, filters), [rows, search, filters]);
+  const pagination = usePagination(visible, {
+    resetKey: `${search}|${filters.periode.start}|${filters.periode.end}|${filters.divisiId}`,
+  });
+  const hasRows = (rows?.length ?? 0) > 0;
+
+  function choose(row: SertifikatRecord, choice: FormatChoice) {
+    if (choice === 'daftarNilai') {
+      setModal({ mode: 'grade', row });
+      return;
+    }
+    setModal(null);
+    void printer.print(row, { kind: choice });
+  }
+
+  const columns: DataTableColumn<SertifikatRecord>[] = [
+    { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
+    { id: 'nama', header: 'Nama Peserta', card: 'title', cell: (row) => row.nama },
+    { id: 'instansi', header: jenjang === 'SMK' ? 'Sekolah' : 'Kampus', cell: (row) => row.instansi.nama },
+    { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi.nama },
+    { id: 'periode', header: 'Periode Magang', cell: (row) => periodeKolom(row.tanggal_masuk, row.tanggal_selesai) },
+    { id: 'status', header: 'Status Sertifikat', cell: () => <Badge tone="success">{SERTIFIKAT_MSG.siapDicetak}</Badge> },
+    {
+      id: 'aksi',
+      header: 'Aksi',
+      card: 'actions',
+      width: '8rem',
+      cell: (row) => {
+        const busy = printer.busyIds.has(row.id);
+        return (
+          <>
+            <IconButton label={SERTIFIKAT_MSG.previewTitle} icon="detail" tone="info" onClick={() => setModal({ mode: 'preview', row })} />
+            <span className="print-cell">
+              <IconButton
+                label={SERTIFIKAT_MSG.printLabel}
+                icon="printer"
+                tone="primary"
+                disabled={busy}
+                aria-busy={busy || undefined}
+                onClick={() => setModal({ mode: 'format', row })}
+              />
+              {busy && (
+                <span className="print-cell-spinner">
+                  <Spinner size={16} />
+                </span>
+              )}
+            </span>
+          </>
+        );
+      },
+    },
+  ];
+
+  const banner = printer.banner;
+  return (
+    <section className="page certificates-page">
+      <header className="page-header">
+        <h1>{title}</h1>
+        <div className="page-header-actions">
+          <button type="button" className="btn btn-primary" disabled={!mirror || visible.length === 0} onClick={() => setModal({ mode: 'all' })}>
+            <Icon name="printer" size={18} />
+            {CERTIFICATE_TEXT.printAll}
+          </button>
+        </div>
+      </header>
+
+      <div className="toolbar">
+        <SearchInput placeholder={PESERTA_TITLES[jenjang].search} onSearch={setSearch} delay={400} />
+        <div className="toolbar-end">
+          <SertifikatFiltersPanel value={filters} onChange={setFilters} divisi={divisi} />
+        </div>
+      </div>
+
+      {banner && (
+        <Alert tone={banner.tone} onDismiss={printer.dismiss} className="certificates-banner">
+          {banner.text}
+          {banner.note && <span className="certificates-banner-note">{banner.note}</span>}
+        </Alert>
+      )}
+
+      <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
+
+      <PagedTable
+        label={title}
+        columns={columns}
+        rowKey={(row) => row.id}
+        loading={mirror === undefined || (loading && !hasRows)}
+        loadingText={CERTIFICATE_TEXT.loading}
+        pagination={pagination}
+      />
+
+      {modal?.mode === 'preview' && mirror && (
+        <PreviewModal nama={modal.row.nama} request={certificateRequest(modal.row, mirror)} onClose={() => setModal(null)} />
+      )}
+      {modal?.mode === 'format' && mirror && (
+        <FormatModal
+          nama={modal.row.nama}
+          withDaftarNilai={jenjang === 'Mahasiswa'}
+          unsigned={unsignedNames(modal.row, mirror)}
+          onChoose={(choice) => choose(modal.row, choice)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.mode === 'grade' && mirror && (
+        <GradeTemplateModal
+          jenjang={jenjang}
+          templates={mirror.grade}
+          onPrint={(thresholds) => {
+            setModal(null);
+            void printer.print(modal.row, { kind: 'daftarNilai', thresholds });
+          }}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.mode === 'all' && mirror && (
+        <PrintAllModal
+          jenjang={jenjang}
+          rows={visible}
+          mirror={mirror}
+          onDone={(count) => {
+            setModal(null);
+            printer.setBanner({ tone: 'success', text: CERTIFICATE_TEXT.printAllDone(count) });
+          }}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </section>
+  );
+}

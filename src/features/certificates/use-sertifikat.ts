@@ -1,0 +1,54 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { pullDivisi, pullGrade, pullKompetensi } from '@/db/pull';
+import { pullSertifikat, pullSignatures } from '@/db/pull-sertifikat';
+import type { DivisiRecord } from '@/db/records';
+import { type SertifikatMirror, readSertifikatMirror } from '@/db/sertifikat-mirror';
+import { compareByNama } from '@/domain/master-records';
+import type { Jenjang } from '@/domain/master-data';
+import { type Refresh, useRefresh } from '@/ui/use-refresh';
+
+/** A tab that becomes visible again pulls only if the last pull started longer ago than this. */
+export const SERTIFIKAT_VISIBILITY_REFRESH_MS = 2_000;
+
+/**
+ * Pulls what the certificate screen prints from: the level's rows (this pull decides
+ * `failed`), then the signers' PNGs; competency names, grade templates and divisions alongside
+ * (their failure keeps the stored copy and is not the list's).
+ */
+async function pullAll(api: ApiClient, jenjang: Jenjang): Promise<void> {
+  const [rows] = await Promise.all([
+    pullSertifikat(api, jenjang),
+    pullKompetensi(api).catch(() => undefined),
+    pullGrade(api).catch(() => undefined),
+    pullDivisi(api).catch(() => undefined),
+  ]);
+  await pullSignatures(api, rows);
+}
+
+/**
+ * The certificate mirror of one level (undefined until Dexie answered), the divisions of the
+ * filter, and the pull: on mount, on 'online', and when the tab becomes visible again.
+ */
+export function useSertifikat(api: ApiClient, jenjang: Jenjang): Refresh & { mirror: SertifikatMirror | undefined; divisi: DivisiRecord[] } {
+  const mirror = useLiveQuery(() => readSertifikatMirror(db, jenjang), [jenjang]);
+  const divisi = useLiveQuery(async () => (await db.divisi.toArray()).sort(compareByNama), []) ?? [];
+  const lastPull = useRef(0);
+  const load = useCallback(() => {
+    lastPull.current = Date.now();
+    return pullAll(api, jenjang);
+  }, [api, jenjang]);
+  const refresh = useRefresh(load);
+  const { refresh: run } = refresh;
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (Date.now() - lastPull.current > SERTIFIKAT_VISIBILITY_REFRESH_MS) void run();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [run]);
+  return { mirror, divisi, ...refresh };
+}

@@ -1,0 +1,215 @@
+// The certificate screens as HR: the lists of fully approved participants, search, filter and
+// reset, the preview, and documents made on the device — online, and again with the server
+// stopped, where the certificate PDF must equal the server's own bytes (same SHA-256).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { apiBytes, approveApi, downloadOf, imageSize, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
+import { apiPost, apiToken, dialog, pagerInfo } from './helpers/master-data';
+import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
+import { waitForServiceWorker } from './helpers/scoring';
+import { type RunningServer, startServer } from './helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const ids: Record<string, number> = {};
+
+const RIZKY = 'Rizky Pratama';
+const SITI = 'Siti Nurhaliza';
+const IQBAL = 'Muhammad Iqbal Ramadhan';
+const KETAT = [
+  { huruf: 'A', min: 90, predikat: 'Istimewa' },
+  { huruf: 'B', min: 75, predikat: 'Baik' },
+  { huruf: 'C', min: 0, predikat: 'Cukup' },
+];
+
+async function openList(target: Page, path: string, heading: string): Promise<void> {
+  await target.goto(`${server.url}${path}`);
+  await target.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+function printButton(target: Page, name: string) {
+  return target.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Cetak Sertifikat', exact: true });
+}
+
+async function chooseFormat(target: Page, name: string, format: RegExp) {
+  await printButton(target, name).click();
+  const modal = dialog(target, 'Pilih Format Download');
+  await modal.waitFor();
+  await modal.getByRole('button', { name: format }).click();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const hrToken = await apiToken(server.url, 'hr');
+  for (const level of ['SMK', 'Mahasiswa'] as const) {
+    for (const p of await listPeserta(server.url, hrToken, level)) ids[p.nama] = p.id;
+  }
+  // The seed has one fully approved participant per level; BusHead completes a second one.
+  await approveApi(server.url, 'bushead', ids[SITI]!);
+  // A signature for the first signer, so the documents carry a PNG cached on the device.
+  await uploadSignatureApi(server.url, 'pembimbing', makePng(160, 50, 3));
+  await apiPost(server.url, hrToken, '/api/grade', { nama: 'Ketat', deskripsi: 'Ambang ketat', kategori: 'Mahasiswa', items: KETAT });
+  context = await newContext(browser);
+  page = await context.newPage();
+  await login(page, server.url, 'hr');
+  await waitForServiceWorker(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('certificate lists', () => {
+  it('should list the fully approved participants of each level with the spec columns', async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['No', 'Nama Peserta', 'Sekolah', 'Divisi', 'Periode Magang', 'Status Sertifikat', 'Aksi']);
+    const rizky = page.getByRole('row').filter({ hasText: RIZKY });
+    await expect(rizky.textContent()).resolves.toContain('05/01/2026 - 03/04/2026');
+    await expect(rizky.textContent()).resolves.toContain('Siap Dicetak');
+    await expect(rizky.getByRole('button', { name: 'Preview Sertifikat' }).getAttribute('title')).resolves.toBe('Preview Sertifikat');
+    await expect(page.getByText('Dimas Saputra').count()).resolves.toBe(0);
+
+    await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
+    await expectNames(page, [IQBAL]);
+    await expect(page.getByRole('columnheader', { name: 'Kampus' }).count()).resolves.toBe(1);
+    await expect(pagerInfo(page).count()).resolves.toBe(0); // one page: no pager
+  });
+
+  it('should search by name or school, filter by period and division, and reset', async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    const search = page.getByPlaceholder('Cari Nama atau Sekolah');
+    await search.fill('siti');
+    await expectNames(page, [SITI]);
+    await search.fill('negeri 1 jakarta');
+    await expectNames(page, [RIZKY, SITI]);
+    await search.fill('tidak ada nama ini');
+    await page.getByText('Tidak ada data', { exact: true }).waitFor();
+    await search.fill('');
+    await expectNames(page, [RIZKY, SITI]);
+
+    // Rizky 05/01–03/04 lies inside; Siti (12/01–10/04) does not: she ends after the period.
+    let panel = await openFilters(page);
+    await panel.getByLabel('Tanggal Mulai').fill('2026-01-01');
+    await panel.getByLabel('Tanggal Akhir').fill('2026-04-05');
+    await panel.getByRole('button', { name: 'Terapkan' }).click();
+    await expectNames(page, [RIZKY]);
+    await filterButton(page).filter({ hasText: '(1 aktif)' }).waitFor();
+
+    panel = await openFilters(page);
+    await panel.getByLabel('Divisi').selectOption({ label: 'Keuangan' });
+    await panel.getByRole('button', { name: 'Terapkan' }).click();
+    await page.getByText('Tidak ada data', { exact: true }).waitFor();
+    await filterButton(page).filter({ hasText: '(2 aktif)' }).waitFor();
+
+    panel = await openFilters(page);
+    await panel.getByRole('button', { name: 'Reset' }).click();
+    await expectNames(page, [RIZKY, SITI]);
+    await expect(filterButton(page).textContent()).resolves.toBe('Filter');
+  });
+
+  it('should show the preview made on the device', async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await page.getByRole('row').filter({ hasText: RIZKY }).getByRole('button', { name: 'Preview Sertifikat' }).click();
+    const modal = dialog(page, 'Preview Sertifikat');
+    const size = await imageSize(modal.getByRole('img', { name: `Preview sertifikat ${RIZKY}` }));
+    expect(size.width).toBeGreaterThan(size.height); // a landscape certificate
+    await modal.getByRole('button', { name: 'Tutup' }).last().click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  it('should download the certificate PDF made on the device, equal to the server\'s', async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    const file = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+    expect(file.name).toBe('certificate_Rizky_Pratama.pdf');
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`, { exact: true }).waitFor();
+    const serverPdf = await apiBytes(server.url, 'hr', `/api/sertifikat/generate/${ids[RIZKY]}`);
+    expect(sha256(file.bytes)).toBe(sha256(serverPdf));
+    // The banner is dismissible.
+    await page.getByRole('status').filter({ hasText: 'berhasil diunduh' }).getByRole('button', { name: 'Tutup' }).click();
+    await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`).waitFor({ state: 'detached' });
+  });
+});
+
+describe('documents with the server stopped', () => {
+  it('should still make the PDF (equal to the server\'s), the PPTX and the Daftar Nilai', async () => {
+    await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
+    await expectNames(page, [IQBAL]);
+    // Let the pulls (rows, competencies, templates, signatures) settle before the server goes.
+    await page.waitForLoadState('networkidle');
+    const serverPdf = await apiBytes(server.url, 'hr', `/api/sertifikat/generate/${ids[IQBAL]}`);
+    const gradeConfig = encodeURIComponent(JSON.stringify(KETAT));
+    const serverTranscript = await apiBytes(server.url, 'hr', `/api/nilai/cetak/${ids[IQBAL]}?gradeConfig=${gradeConfig}`);
+    await server.stop();
+    try {
+      const pdf = await downloadOf(page, () => chooseFormat(page, IQBAL, /^PDF/));
+      expect(pdf.name).toBe('certificate_Muhammad_Iqbal_Ramadhan.pdf');
+      expect(sha256(pdf.bytes)).toBe(sha256(serverPdf));
+      await page.getByText(`Sertifikat PDF untuk ${IQBAL} berhasil diunduh`, { exact: true }).waitFor();
+
+      const pptx = await downloadOf(page, () => chooseFormat(page, IQBAL, /^PowerPoint/));
+      expect(pptx.name).toBe('certificate_Muhammad_Iqbal_Ramadhan.pptx');
+      expect(pptx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      await page.getByText(`Sertifikat PPT untuk ${IQBAL} berhasil diunduh`, { exact: true }).waitFor();
+
+      await chooseFormat(page, IQBAL, /^Daftar Nilai/);
+      const grade = dialog(page, 'Pilih Template Grade Nilai');
+      await grade.getByText('A ≥ 86 (Sangat Memuaskan)', { exact: true }).waitFor();
+      await grade.getByLabel('Template Grade').selectOption({ label: 'Ketat (Mahasiswa)' });
+      await grade.getByText('A ≥ 90 (Istimewa)', { exact: true }).waitFor();
+      const transcript = await downloadOf(page, () => grade.getByRole('button', { name: 'Cetak Daftar Nilai' }).click());
+      expect(transcript.name).toBe('Daftar_Nilai_Muhammad_Iqbal_Ramadhan.pdf');
+      expect(transcript.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(sha256(transcript.bytes)).toBe(sha256(serverTranscript));
+      await page.getByText(`Daftar Nilai untuk ${IQBAL} berhasil diunduh`, { exact: true }).waitFor();
+
+      // 'Gunakan Default' prints with the spec's default thresholds.
+      await chooseFormat(page, IQBAL, /^Daftar Nilai/);
+      const again = dialog(page, 'Pilih Template Grade Nilai');
+      const byDefault = await downloadOf(page, () => again.getByRole('button', { name: 'Gunakan Default' }).click());
+      expect(byDefault.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await server.start();
+    }
+  });
+});
+
+describe('Cetak Semua and phones', () => {
+  it('should print every certificate of the filtered list into one PDF with progress', async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    await page.getByRole('button', { name: 'Cetak Semua' }).click();
+    const modal = dialog(page, 'Cetak Semua Sertifikat');
+    await modal.getByText('Cetak 2 sertifikat dari daftar ini ke dalam satu file PDF.').waitFor();
+    const file = await downloadOf(page, () => modal.getByRole('button', { name: 'Mulai Cetak' }).click());
+    expect(file.name).toBe('certificates_Siswa.pdf');
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(2);
+    await page.getByText('Sertifikat PDF untuk 2 peserta berhasil diunduh', { exact: true }).waitFor();
+  });
+
+  it('should show cards and download the PDF on a phone', async () => {
+    const phone = await newContext(browser, PHONE);
+    try {
+      const small = await phone.newPage();
+      await login(small, server.url, 'pembimbing');
+      await openList(small, '/certificates/siswa', 'Sertifikat Siswa');
+      const card = small.getByRole('listitem').filter({ hasText: RIZKY });
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Cetak Sertifikat' }).click();
+      const modal = dialog(small, 'Pilih Format Download');
+      const file = await downloadOf(small, () => modal.getByRole('button', { name: /^PDF/ }).click());
+      expect(file.name).toBe('certificate_Rizky_Pratama.pdf');
+      await expect(small.locator('iframe, embed, object').count()).resolves.toBe(0);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// Helpers of the certificate and signature browser tests: PNG bytes made here, API set-up
+// (approvals, signature uploads, the server's own documents) and downloads read back.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
+import { apiToken } from './master-data';
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+
+/** A valid transparent RGBA PNG with a dark diagonal stroke (`seed` varies the colour). */
+export function makePng(width = 120, height = 40, seed = 1): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  const raw = Buffer.alloc(height * (1 + width * 4));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (Math.abs(x - (y * width) / height) > 2) continue;
+      const at = y * (1 + width * 4) + 1 + x * 4;
+      raw[at] = (seed * 40) & 0xff;
+      raw[at + 1] = 30;
+      raw[at + 2] = 90;
+      raw[at + 3] = 255;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
+/** Hex SHA-256 of bytes. */
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** POST /api/users/signature as `username` (multipart field `signature`); throws unless 200. */
+export async function uploadSignatureApi(baseUrl: string, username: string, png: Buffer): Promise<void> {
+  const token = await apiToken(baseUrl, username);
+  const form = new FormData();
+  form.append('signature', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ttd.png');
+  const response = await fetch(`${baseUrl}/api/users/signature`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  if (!response.ok) throw new Error(`POST /api/users/signature: ${response.status} ${await response.text()}`);
+}
+
+/** POST /api/review/approve/{id} as `username`; throws unless 2xx. */
+export async function approveApi(baseUrl: string, username: string, pesertaId: number): Promise<void> {
+  const token = await apiToken(baseUrl, username);
+  const response = await fetch(`${baseUrl}/api/review/approve/${pesertaId}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ catatan: null }),
+  });
+  if (!response.ok) throw new Error(`approve ${pesertaId} as ${username}: ${response.status} ${await response.text()}`);
+}
+
+/** GET `path` as `username` and return the body's bytes (a document of the server). */
+export async function apiBytes(baseUrl: string, username: string, path: string): Promise<Buffer> {
+  const token = await apiToken(baseUrl, username);
+  const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Runs `click` and returns the download it starts: its suggested name and bytes. */
+export async function downloadOf(page: Page, click: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+/** Waits until `img` has decoded (naturalWidth > 0) and returns its natural size. */
+export async function imageSize(img: Locator): Promise<{ width: number; height: number }> {
+  await img.waitFor();
+  const handle = await img.elementHandle();
+  await img.page().waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, handle, { timeout: 20_000 });
+  return img.evaluate((el) => ({ width: (el as HTMLImageElement).naturalWidth, height: (el as HTMLImageElement).naturalHeight }));
+}

@@ -1,0 +1,104 @@
+// The profile's signature panel: Pembimbing uploads a PNG (checked on the device first),
+// sees it, deletes it after a confirm; BusHead has the panel, HR and Mentor do not.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext } from './helpers/browser';
+import { imageSize, makePng } from './helpers/certificates';
+import { type RunningServer, startServer } from './helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+async function openProfile(username: string, role: string): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await login(page, server.url, username);
+  await page.goto(`${server.url}/profile`);
+  await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
+  // The fresh profile load has answered once the role is filled in.
+  await expect.poll(() => page.getByLabel('Role', { exact: true }).inputValue()).toBe(role);
+  return page;
+}
+
+const panelOf = (page: Page) => page.getByRole('region', { name: 'Tanda Tangan' });
+const fileInput = (page: Page) => page.getByLabel('File tanda tangan (PNG)');
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signature panel', () => {
+  it('should refuse a file that is not a PNG or is over 1 MB before sending anything', async () => {
+    const page = await openProfile('pembimbing', 'Pembimbing');
+    const panel = panelOf(page);
+    await panel.getByText('Belum upload', { exact: true }).waitFor();
+    await panel.getByText('Format PNG transparan, max 1MB.', { exact: true }).waitFor();
+    await expect(fileInput(page).getAttribute('accept')).resolves.toBe('image/png');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/users/signature')) posts.push(request.url());
+    });
+
+    await fileInput(page).setInputFiles({ name: 'ttd.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar png') });
+    await panel.getByText('File harus berformat PNG.', { exact: true }).waitFor();
+    await expect(panel.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).resolves.toBe(true);
+
+    const big = Buffer.concat([makePng(), Buffer.alloc(1024 * 1024)]);
+    await fileInput(page).setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: big });
+    await panel.getByText('Ukuran file maksimal 1MB.', { exact: true }).waitFor();
+    expect(posts).toEqual([]);
+    await page.context().close();
+  });
+
+  it('should upload a PNG with a preview, show it, and delete it after the confirm', async () => {
+    const page = await openProfile('pembimbing', 'Pembimbing');
+    const panel = panelOf(page);
+    await panel.getByText('Belum upload', { exact: true }).waitFor();
+    await expect(panel.getByRole('button', { name: 'Hapus TTD' }).isDisabled()).resolves.toBe(true);
+
+    await fileInput(page).setInputFiles({ name: 'ttd.png', mimeType: 'image/png', buffer: makePng(180, 60, 2) });
+    await expect(imageSize(panel.getByRole('img', { name: 'Pratinjau file yang dipilih' }))).resolves.toEqual({ width: 180, height: 60 });
+    await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+    await panel.getByText('Tanda tangan berhasil diupload!', { exact: true }).waitFor();
+    await panel.getByText('Sudah upload', { exact: true }).waitFor();
+    await expect(imageSize(panel.getByRole('img', { name: 'Tanda tangan saat ini' }))).resolves.toEqual({ width: 180, height: 60 });
+
+    // Still there after a reload: the image comes from the server with the token.
+    await page.reload();
+    await panel.getByText('Sudah upload', { exact: true }).waitFor();
+    await expect(imageSize(panel.getByRole('img', { name: 'Tanda tangan saat ini' }))).resolves.toEqual({ width: 180, height: 60 });
+
+    await panel.getByRole('button', { name: 'Hapus TTD' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hapus Tanda Tangan' });
+    await confirm.getByText('Hapus tanda tangan?', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Batal' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await panel.getByText('Sudah upload', { exact: true }).waitFor();
+
+    await panel.getByRole('button', { name: 'Hapus TTD' }).click();
+    await confirm.getByRole('button', { name: 'Ya, Hapus' }).click();
+    await panel.getByText('Tanda tangan berhasil dihapus!', { exact: true }).waitFor();
+    await panel.getByText('Belum upload', { exact: true }).waitFor();
+    await expect(panel.getByRole('img', { name: 'Tanda tangan saat ini' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('should show the panel to BusHead only besides Pembimbing, not to HR or Mentor', async () => {
+    const bushead = await openProfile('bushead', 'BusHead');
+    await panelOf(bushead).getByText('Belum upload', { exact: true }).waitFor();
+    await bushead.context().close();
+    for (const [username, role] of [
+      ['hr', 'HR'],
+      ['mentor', 'Mentor'],
+    ] as const) {
+      const page = await openProfile(username, role);
+      await page.getByRole('heading', { name: 'Ubah Password' }).waitFor();
+      await expect(panelOf(page).count()).resolves.toBe(0);
+      await expect(page.getByText('Format PNG transparan, max 1MB.').count()).resolves.toBe(0);
+      await page.context().close();
+    }
+  });
+});
