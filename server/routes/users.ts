@@ -7,11 +7,10 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from '../../src/domain/master-data';
 import { MSG, SERVER_MSG } from '../../src/domain/messages';
 import { roleSchema } from '../../src/domain/roles';
-import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES } from '../../src/domain/sertifikat';
+import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '../../src/domain/sertifikat';
 import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import {
-  SIGNATURE_MSG,
   deleteSignature,
   readSignature,
   saveSignature,

@@ -6,21 +6,13 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { SERVER_MSG } from '../../src/domain/messages';
+import { SIGNATURE_MSG } from '../../src/domain/sertifikat';
 import type { Db } from '../db/client';
 import { userSignatures, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { type ApiUser, findUserById, toApiUser } from './users';
 
 /** Server texts of the signature upload (the spec gives only the client's). */
-export const SIGNATURE_MSG = {
-  notPng: 'File harus berupa gambar PNG',
-  tooLarge: 'Ukuran file maksimal 1MB',
-  missingFile: 'File tanda tangan wajib diupload (field "signature")',
-  notMultipart: 'Tanda tangan harus dikirim sebagai multipart/form-data (field "signature")',
-  badUpload: 'Data upload tidak valid',
-  tooManyFiles: 'Hanya satu file tanda tangan yang dapat diupload',
-} as const;
-
 /** Largest accepted width and height of a signature image, in pixels. */
 export const SIGNATURE_MAX_DIMENSION = 4000;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '@/domain/messages';
-import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES } from '@/domain/sertifikat';
+import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '@/domain/sertifikat';
 import { sessionUserSchema, type SessionUser } from './auth';
 import type { ApiClient } from './client';
 
@@ -16,17 +16,12 @@ const signatureResponseSchema = z.object({ data: sessionUserSchema, message: z.s
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Client-side checks before an upload (spec 5: PNG, max 1MB). */
-export const SIGNATURE_CHECK_MSG = {
-  notPng: 'File harus berformat PNG.',
-  tooLarge: 'Ukuran file maksimal 1MB.',
-} as const;
-
 /** Why `file` may not be uploaded as a signature, or null when it may (PNG bytes, ≤ 1 MB). */
 export async function signatureFileProblem(file: Blob): Promise<string | null> {
-  if (file.size > SIGNATURE_MAX_BYTES) return SIGNATURE_CHECK_MSG.tooLarge;
+  if (file.size > SIGNATURE_MAX_BYTES) return SIGNATURE_MSG.tooLarge;
   const head = new Uint8Array(await file.slice(0, PNG_SIGNATURE.length).arrayBuffer());
   const isPng = PNG_SIGNATURE.every((byte, index) => head[index] === byte);
-  return isPng ? null : SIGNATURE_CHECK_MSG.notPng;
+  return isPng ? null : SIGNATURE_MSG.notPng;
 }
 
 /** POST /api/users/signature (multipart field `signature`): the updated user and the server's message. */

@@ -200,3 +200,13 @@ export const DOCUMENT_MIME = {
 
 /** Upload limit of a signature (spec 9: PNG, max 1MB). */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+
+/** Why a signature upload is refused: the same words from the device's check and the server. */
+export const SIGNATURE_MSG = {
+  notPng: 'File harus berupa gambar PNG',
+  tooLarge: 'Ukuran file maksimal 1MB',
+  missingFile: 'File tanda tangan wajib diupload (field "signature")',
+  notMultipart: 'Tanda tangan harus dikirim sebagai multipart/form-data (field "signature")',
+  badUpload: 'Data upload tidak valid',
+  tooManyFiles: 'Hanya satu file tanda tangan yang dapat diupload',
+} as const;

@@ -43,12 +43,12 @@ describe('signature panel', () => {
     });
 
     await fileInput(page).setInputFiles({ name: 'ttd.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar png') });
-    await panel.getByText('File harus berformat PNG.', { exact: true }).waitFor();
+    await panel.getByText('File harus berupa gambar PNG', { exact: true }).waitFor();
     await expect(panel.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).resolves.toBe(true);
 
     const big = Buffer.concat([makePng(), Buffer.alloc(1024 * 1024)]);
     await fileInput(page).setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: big });
-    await panel.getByText('Ukuran file maksimal 1MB.', { exact: true }).waitFor();
+    await panel.getByText('Ukuran file maksimal 1MB', { exact: true }).waitFor();
     expect(posts).toEqual([]);
     await page.context().close();
   });
