@@ -15,7 +15,7 @@ export const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 
 
 /**
  * A valid RGBA PNG of `width` × `height` (8-bit, transparent background with a diagonal
- * stroke whose colour is `seed`, so different seeds give different bytes).
+ * stroke whose colour is `seed`, so seeds 1-6 give different bytes).
  */
 export function makePng(width = 8, height = 4, seed = 1): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -24,12 +24,16 @@ export function makePng(width = 8, height = 4, seed = 1): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
   const raw = Buffer.alloc(height * (1 + width * 4));
+  // A three-pixel diagonal stroke on transparent pixels, its red channel from `seed`.
   for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * 4);
-    const x = Math.min(width - 1, Math.floor((y * width) / height));
-    raw[row + 1 + x * 4] = seed & 0xff;
-    raw[row + 1 + x * 4 + 1] = (seed >> 8) & 0xff;
-    raw[row + 1 + x * 4 + 3] = 255;
+    for (let x = 0; x < width; x += 1) {
+      if (Math.abs(x - (y * width) / height) > 1) continue;
+      const at = y * (1 + width * 4) + 1 + x * 4;
+      raw[at] = (seed * 40) & 0xff;
+      raw[at + 1] = 30;
+      raw[at + 2] = 90;
+      raw[at + 3] = 255;
+    }
   }
   return Buffer.concat([PNG_MAGIC, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
 }

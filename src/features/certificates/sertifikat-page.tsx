@@ -11,18 +11,18 @@ import { type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
+import { PeriodDivisiFilterPanel } from '@/ui/period-divisi-filter';
 import { PagedTable } from '@/ui/paged-table';
 import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
 import { usePagination } from '@/ui/use-pagination';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { CERTIFICATE_TEXT, certificateRequest, unsignedNames } from './document-requests';
-import { EMPTY_SERTIFIKAT_FILTERS, type SertifikatFilters, filterSertifikat } from './filter-sertifikat';
+import { EMPTY_SERTIFIKAT_FILTERS, type SertifikatFilters, countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
 import { type FormatChoice, FormatModal } from './format-modal';
 import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
 import { PrintAllModal } from './print-all-modal';
-import { SertifikatFiltersPanel } from './sertifikat-filters';
 import { usePrintSertifikat } from './use-print-sertifikat';
 import { useSertifikat } from './use-sertifikat';
 import './certificates.css';
@@ -119,7 +119,13 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
       <div className="toolbar">
         <SearchInput placeholder={PESERTA_TITLES[jenjang].search} onSearch={setSearch} delay={400} />
         <div className="toolbar-end">
-          <SertifikatFiltersPanel value={filters} onChange={setFilters} divisi={divisi} />
+          <PeriodDivisiFilterPanel
+            value={filters}
+            onChange={setFilters}
+            empty={EMPTY_SERTIFIKAT_FILTERS}
+            activeCount={countSertifikatFilters(filters)}
+            divisi={divisi}
+          />
         </div>
       </div>
 

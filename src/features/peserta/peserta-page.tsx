@@ -11,6 +11,7 @@ import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
+import { PeriodDivisiFilterPanel } from '@/ui/period-divisi-filter';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
 import { SearchInput } from '@/ui/search-input';
@@ -18,12 +19,11 @@ import { usePagination } from '@/ui/use-pagination';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useDeletePeserta } from './delete-peserta';
 import { EXPORT_FAILED_TEXT, useExportPeserta } from './export-peserta';
-import { EMPTY_FILTERS, type PesertaFilters, filterPeserta } from './filter-peserta';
+import { EMPTY_FILTERS, type PesertaFilters, countActiveFilters, filterPeserta } from './filter-peserta';
 import { ImportProgressModal, ImportResultModal } from './import-dialogs';
 import { useImportPeserta } from './import-peserta';
 import type { ImportReport } from './import-report';
 import { PesertaDetailModal } from './peserta-detail-modal';
-import { PesertaFiltersPanel } from './peserta-filters';
 import { PesertaFormModal } from './peserta-form-modal';
 import { usePeserta } from './use-peserta';
 import './peserta.css';
@@ -135,7 +135,13 @@ export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang
       <div className="toolbar">
         <SearchInput placeholder={titles.search} onSearch={setSearch} delay={400} />
         <div className="toolbar-end">
-          <PesertaFiltersPanel value={filters} onChange={setFilters} divisi={divisi} />
+          <PeriodDivisiFilterPanel
+            value={filters}
+            onChange={setFilters}
+            empty={EMPTY_FILTERS}
+            activeCount={countActiveFilters(filters)}
+            divisi={divisi}
+          />
         </div>
       </div>
 

@@ -2,44 +2,10 @@
 // (approvals, signature uploads, the server's own documents) and downloads read back.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { apiToken } from './master-data';
 
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-}
-
-/** A valid transparent RGBA PNG with a dark diagonal stroke (`seed` varies the colour). */
-export function makePng(width = 120, height = 40, seed = 1): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  const raw = Buffer.alloc(height * (1 + width * 4));
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (Math.abs(x - (y * width) / height) > 2) continue;
-      const at = y * (1 + width * 4) + 1 + x * 4;
-      raw[at] = (seed * 40) & 0xff;
-      raw[at + 1] = 30;
-      raw[at + 2] = 90;
-      raw[at + 3] = 255;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
-}
+export { makePng } from '../../helpers/png';
 
 /** Hex SHA-256 of bytes. */
 export function sha256(bytes: Uint8Array): string {
