@@ -67,7 +67,7 @@ describe('certificate lists', () => {
     await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
     await expectNames(page, [RIZKY, SITI]);
     const headers = await page.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['No', 'Nama Peserta', 'Sekolah', 'Divisi', 'Periode Magang', 'Status Sertifikat', 'Aksi']);
+    expect(headers).toEqual(['No', 'Nama Peserta', 'Sekolah', 'Divisi', 'Periode Magang', 'Status Sertifikat', 'Action']);
     const rizky = page.getByRole('row').filter({ hasText: RIZKY });
     await expect(rizky.textContent()).resolves.toContain('05/01/2026 - 03/04/2026');
     await expect(rizky.textContent()).resolves.toContain('Siap Dicetak');

@@ -1,5 +1,5 @@
 import type { ApprovalProgress } from '@/domain/approval-chain';
-import { Badge, type BadgeTone } from '@/ui/badge';
+import { Badge } from '@/ui/badge';
 
 /** Progress Approval cell: a bar with 'n/3' and the percent, or 'Rejected' (spec 2). */
 export function ProgressCell({ progress }: { progress: ApprovalProgress }) {
@@ -25,23 +25,6 @@ export function ProgressCell({ progress }: { progress: ApprovalProgress }) {
       </span>
     </div>
   );
-}
-
-/** The badge colour of a Status text of the approval screen. */
-export function statusTone(status: string): BadgeTone {
-  if (status === 'Disetujui') return 'success';
-  if (status === 'Perlu Tindakan') return 'warning';
-  if (status.startsWith('Menunggu')) return 'info';
-  if (status.startsWith('Ditolak') || status === 'Anda Menolak') return 'danger';
-  return 'neutral';
-}
-
-/** The badge colour of one step's review status. */
-export function reviewTone(status: string): BadgeTone {
-  if (status === 'Disetujui') return 'success';
-  if (status === 'Ditolak') return 'danger';
-  if (status === 'Tidak_dilanjutkan') return 'neutral';
-  return 'warning';
 }
 
 /** A refresh icon (the kit has none). */

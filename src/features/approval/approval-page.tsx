@@ -5,6 +5,7 @@ import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
+import { jenjangTone, statusTone } from '@/ui/badge-palette';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
 import { Pager } from '@/ui/pager';
@@ -14,7 +15,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
-import { ProgressCell, RefreshIcon, statusTone } from './approval-cells';
+import { ProgressCell, RefreshIcon } from './approval-cells';
 import { DetailApprovalModal } from './detail-approval-modal';
 import { EditNilaiModal } from './edit-nilai-modal';
 import {
@@ -108,7 +109,7 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
     {
       id: 'jenjang',
       header: 'Jenjang',
-      cell: (r) => <Badge tone={r.peserta.jenjang === 'SMK' ? 'primary' : 'purple'}>{r.peserta.jenjang}</Badge>,
+      cell: (r) => <Badge tone={jenjangTone(r.peserta.jenjang)}>{r.peserta.jenjang}</Badge>,
     },
     {
       id: 'periode',

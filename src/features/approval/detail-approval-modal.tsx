@@ -12,9 +12,9 @@ import {
 } from '@/domain/approval-chain';
 import { letterGrade } from '@/domain/nilai';
 import { Badge } from '@/ui/badge';
+import { statusTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
-import { reviewTone } from './approval-cells';
 import { type DecideReviewResult, decideReview } from './decide-review';
 import { formatPeriode } from './filter-approval';
 import { RejectModal } from './reject-modal';
@@ -142,7 +142,7 @@ export function DetailApprovalModal({ userId, role, peserta, kompetensi, nilai, 
                 <div className="step-row">
                   <span className="step-no">{index + 1}</span>
                   <span className="step-role">{review.role_reviewer}</span>
-                  <Badge tone={reviewTone(review.status)}>{STEP_LABEL[review.status] ?? review.status}</Badge>
+                  <Badge tone={statusTone(review.status)}>{STEP_LABEL[review.status] ?? review.status}</Badge>
                   {review.catatan && (
                     <button
                       type="button"

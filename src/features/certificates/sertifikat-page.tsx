@@ -7,6 +7,7 @@ import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
 import { SERTIFIKAT_MSG, periodeKolom } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
+import { statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
 import { Icon } from '@/ui/icons';
@@ -71,10 +72,10 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
     { id: 'instansi', header: jenjang === 'SMK' ? 'Sekolah' : 'Kampus', cell: (row) => row.instansi.nama },
     { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi.nama },
     { id: 'periode', header: 'Periode Magang', cell: (row) => periodeKolom(row.tanggal_masuk, row.tanggal_selesai) },
-    { id: 'status', header: 'Status Sertifikat', cell: () => <Badge tone="success">{SERTIFIKAT_MSG.siapDicetak}</Badge> },
+    { id: 'status', header: 'Status Sertifikat', cell: () => <Badge tone={statusTone(SERTIFIKAT_MSG.siapDicetak)}>{SERTIFIKAT_MSG.siapDicetak}</Badge> },
     {
       id: 'aksi',
-      header: 'Aksi',
+      header: 'Action',
       card: 'actions',
       width: '8rem',
       cell: (row) => {

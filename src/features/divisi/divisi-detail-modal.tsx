@@ -1,5 +1,6 @@
 import type { DivisiRecord } from '@/db/records';
 import { Badge } from '@/ui/badge';
+import { aktifTone, jenjangTone } from '@/ui/badge-palette';
 import { Modal } from '@/ui/modal';
 
 /** 'Detail Divisi' (spec 2): the related competencies numbered, or 'Belum ada kompetensi terkait'. */
@@ -32,8 +33,8 @@ export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; o
           {kompetensi.map((k) => (
             <li key={k.id}>
               <span>{k.nama}</span>
-              {k.jenjang && <Badge tone={k.jenjang === 'SMK' ? 'warning' : 'info'}>{k.jenjang}</Badge>}
-              {k.aktif === false && <Badge tone="danger">Nonaktif</Badge>}
+              {k.jenjang && <Badge tone={jenjangTone(k.jenjang)}>{k.jenjang}</Badge>}
+              {k.aktif === false && <Badge tone={aktifTone(false)}>Nonaktif</Badge>}
             </li>
           ))}
         </ol>

@@ -4,6 +4,7 @@ import type { GradeRecord } from '@/db/records';
 import { gradeChip } from '@/domain/grade';
 import { MSG } from '@/domain/messages';
 import { Badge } from '@/ui/badge';
+import { jenjangTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
@@ -43,7 +44,7 @@ export function GradePage({ api }: { api: ApiClient }) {
       id: 'jenjang',
       header: 'Jenjang',
       width: '8rem',
-      cell: (row) => <Badge tone={row.kategori === 'SMK' ? 'warning' : 'info'}>{row.kategori}</Badge>,
+      cell: (row) => <Badge tone={jenjangTone(row.kategori)}>{row.kategori}</Badge>,
     },
     { id: 'deskripsi', header: 'Deskripsi', cell: (row) => row.deskripsi || <span className="muted">-</span> },
     {

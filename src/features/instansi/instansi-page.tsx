@@ -4,6 +4,7 @@ import type { InstansiRecord } from '@/db/records';
 import { MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { Badge } from '@/ui/badge';
+import { jenjangTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
@@ -53,7 +54,7 @@ export function InstansiPage({ api }: { api: ApiClient }) {
     {
       id: 'tingkat',
       header: 'Tingkat',
-      cell: (row) => <Badge tone={row.jenis === 'Kampus' ? 'info' : 'warning'}>{row.jenis}</Badge>,
+      cell: (row) => <Badge tone={jenjangTone(row.jenis)}>{row.jenis}</Badge>,
     },
     { id: 'peserta', header: 'Jumlah Peserta', align: 'center', width: '10rem', cell: (row) => row.pesertaCount ?? 0 },
     {

@@ -4,6 +4,7 @@ import type { KompetensiRecord } from '@/db/records';
 import { MASTER_MSG, type Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { Badge } from '@/ui/badge';
+import { aktifTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
@@ -58,7 +59,7 @@ export function KompetensiPage({ api }: { api: ApiClient }) {
       id: 'aktif',
       header: 'Aktif',
       width: '7rem',
-      cell: (row) => <Badge tone={row.aktif ? 'success' : 'danger'}>{row.aktif ? 'Aktif' : 'Nonaktif'}</Badge>,
+      cell: (row) => <Badge tone={aktifTone(row.aktif)}>{row.aktif ? 'Aktif' : 'Nonaktif'}</Badge>,
     },
     {
       id: 'aksi',

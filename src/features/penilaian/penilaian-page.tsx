@@ -4,6 +4,7 @@ import { MSG } from '@/domain/messages';
 import { kompetensiFor } from '@/domain/scoring-view';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
+import { jenjangTone, statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
 import { IconButton } from '@/ui/icon-button';
@@ -21,14 +22,6 @@ import '@/ui/score-table.css';
 
 /** Search debounce of the mentor and approval screens (spec 9). */
 export const PENILAIAN_SEARCH_DELAY_MS = 700;
-
-const STATUS_TONE = {
-  belum_dinilai: 'neutral',
-  menunggu_approval: 'warning',
-  approval_parsial: 'info',
-  approval_lengkap: 'success',
-  ditolak: 'danger',
-} as const;
 
 export interface PenilaianPageProps {
   api: ApiClient;
@@ -73,7 +66,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
     {
       id: 'jenjang',
       header: 'Jenjang',
-      cell: (r) => <Badge tone={r.peserta.jenjang === 'SMK' ? 'primary' : 'purple'}>{r.peserta.jenjang}</Badge>,
+      cell: (r) => <Badge tone={jenjangTone(r.peserta.jenjang)}>{r.peserta.jenjang}</Badge>,
     },
     { id: 'instansi', header: 'Sekolah/Kampus', cell: (r) => r.peserta.instansi?.nama ?? '-' },
     {
@@ -81,7 +74,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
       header: 'Status Approval',
       cell: (r) => (
         <span className="status-cell">
-          <Badge tone={STATUS_TONE[r.status]}>{r.label}</Badge>
+          <Badge tone={statusTone(r.status)}>{r.label}</Badge>
           {r.fraction && <span className="status-fraction">{r.fraction}</span>}
           {r.pending && (
             <span className="pending-mark" title={MSG.savedOffline}>

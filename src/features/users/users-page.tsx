@@ -4,7 +4,8 @@ import type { UserRecord } from '@/db/records';
 import { MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import type { Role } from '@/domain/roles';
-import { Badge, type BadgeTone } from '@/ui/badge';
+import { Badge } from '@/ui/badge';
+import { roleTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
@@ -22,7 +23,6 @@ import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
 
 /** Badge colour of each role (spec 2: 'Role (colour badge)'). */
-const ROLE_TONE: Record<string, BadgeTone> = { HR: 'primary', Mentor: 'info', Pembimbing: 'success', BusHead: 'purple' };
 
 /** Role filter options in the spec's order ('' = Semua Role). */
 const ROLE_FILTERS: readonly Role[] = ['HR', 'Mentor', 'Pembimbing', 'BusHead'];
@@ -58,7 +58,7 @@ export function UsersPage({ api }: { api: ApiClient }) {
     {
       id: 'role',
       header: 'Role',
-      cell: (user) => <Badge tone={ROLE_TONE[user.role] ?? 'neutral'}>{user.role}</Badge>,
+      cell: (user) => <Badge tone={roleTone(user.role)}>{user.role}</Badge>,
     },
     {
       id: 'action',
