@@ -6,6 +6,9 @@
  * icons) -> `no-cache`, i.e. revalidate with the ETag every time, so a new deploy (and a new
  * service worker) is picked up at once.
  *
+ * Compression: text files are served from their pre-compressed copies (br, gzip) made at
+ * build time; server/app.ts compresses what has none.
+ *
  * Not found: /api/* and non-GET requests -> 404 `{"message"}` JSON; a GET for any other path
  * that matches no file is a client-side route -> index.html with 200 (SPA fallback). A
  * missing /assets/ file stays 404: answering HTML for a script would poison caches.
@@ -45,6 +48,9 @@ async function webStatic(app: FastifyInstance, options: WebStaticOptions): Promi
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // The build writes name.br and name.gz beside each text file (scripts/compress-web.mjs):
+      // served by Accept-Encoding, so nothing is compressed per request.
+      preCompressed: true,
       // @fastify/static 10 passes the Fastify reply here: reply.header(), not res.setHeader().
       setHeaders: (reply: FastifyReply, filePath: string) => {
         reply.header('cache-control', cacheControlFor(filePath));

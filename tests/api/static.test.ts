@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { type TestApp, buildTestApp } from '../helpers/build-app';
 
 const INDEX_HTML = '<!doctype html><title>Magang</title><div id="root"></div>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('static web app and SPA fallback', () => {
   let t: TestApp;
@@ -19,6 +21,11 @@ describe('static web app and SPA fallback', () => {
     writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Magang"}');
     writeFileSync(path.join(webRoot, 'registerSW.js'), '');
+    // A built file with its pre-compressed copies (scripts/compress-web.mjs), marked so the
+    // test can tell which copy was served.
+    writeFileSync(path.join(webRoot, 'assets', 'big.js'), BIG_JS);
+    writeFileSync(path.join(webRoot, 'assets', 'big.js.br'), brotliCompressSync(`${BIG_JS}//br`));
+    writeFileSync(path.join(webRoot, 'assets', 'big.js.gz'), gzipSync(`${BIG_JS}//gz`));
     t = await buildTestApp({ seed: 'none', webRoot });
   });
   afterAll(async () => {
@@ -86,5 +93,24 @@ describe('static web app and SPA fallback', () => {
   it('should keep the API working next to the static files', async () => {
     const response = await get('/api/health');
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['br', 'br', '//br'],
+    ['gzip', 'gzip', '//gz'],
+    ['br, gzip', 'br', '//br'],
+  ])('should serve the pre-compressed copy for Accept-Encoding %s', async (accept, encoding, mark) => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    const body = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+    expect(body.toString()).toBe(`${BIG_JS}${mark}`);
+  });
+
+  it('should serve the file as it is without Accept-Encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(BIG_JS);
   });
 });
