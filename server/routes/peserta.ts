@@ -11,6 +11,7 @@ import {
 import { requireRole } from '../auth/plugin';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
+import { createPesertaListCache, preferredEncoding } from '../services/peserta-list-cache';
 import { getPeserta, pullPeserta } from '../services/peserta-read';
 import { parseId, parseInput } from '../validation';
 
@@ -25,9 +26,22 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
   const staff = requireRole('Pembimbing', 'HR');
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
 
-  app.get('/', { preHandler: readers }, async (request) => {
+  // One cache per app instance (tests get a fresh one with each app).
+  const listCache = createPesertaListCache();
+
+  app.get('/', { preHandler: readers }, async (request, reply) => {
     const query = parseInput(pesertaListQuerySchema, request.query);
-    return pullPeserta(app.db, { jenjang: query.jenjang || undefined, since: query.since });
+    // `since` pulls are small and per client: built each time.
+    if (query.since !== undefined) return pullPeserta(app.db, { jenjang: query.jenjang || undefined, since: query.since });
+    // The full list: by version, with an ETag; a client holding it gets 304 (see the cache).
+    const answer = await listCache.answer(app.db, query.jenjang || undefined, request.headers['if-none-match']);
+    reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+    if (answer.notModified) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(answer.list.json);
+    // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
+    return reply.header('content-encoding', encoding).send(answer.list.encoded(encoding));
   });
 
   app.get<{ Params: { id: string } }>('/:id', { preHandler: readers }, async (request) => {

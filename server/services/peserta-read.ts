@@ -148,7 +148,7 @@ export interface PesertaPull {
  * transaction it no longer shows, or does not show to us, is counted: never a miss.
  * backend_xid is 32-bit, the snapshot's ids 64-bit: they are compared modulo 2^32.
  */
-async function syncCursor(tx: Tx): Promise<string> {
+export async function syncCursor(tx: Tx): Promise<string> {
   const result = await tx.execute<{ cursor: string }>(sql`
     select least(
       pg_snapshot_xmax(s.snap)::text::bigint,

@@ -55,3 +55,43 @@ describe('GET /api/peserta?since= on PostgreSQL', () => {
     expect(after.data.find((row) => row.id === slowRow?.id)?.nama).toBe('Lambat');
   });
 });
+
+describe('GET /api/peserta (full list, ETag) on PostgreSQL', () => {
+  const full = (etag?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/peserta',
+      headers: { authorization: `Bearer ${tokens.pembimbing}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  // The version must not be a max(change_xid): an older transaction committing after the
+  // list was read has a smaller id, and a 304 then would hide its change for good.
+  it('should answer 200 with the change, not 304, once an older transaction commits', async () => {
+    const [slowRow, fastRow] = (await pull()).data;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written!: () => void;
+    const started = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const slow = t.db.transaction(async (tx) => {
+      await tx.update(peserta).set({ nama: 'Lambat Lagi' }).where(eq(peserta.id, slowRow?.id as number));
+      written();
+      await gate;
+    });
+    await started;
+    expect((await call(t, 'PUT', `/api/peserta/${fastRow?.id}`, tokens.hr, { nama: 'Cepat Lagi' })).statusCode).toBe(200);
+    const between = await full();
+    expect(between.statusCode).toBe(200);
+    const etag = between.headers.etag as string;
+    expect((await full(etag)).statusCode).toBe(304);
+    release();
+    await slow;
+    const after = await full(etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(pesertaListResponseSchema.parse(after.json()).data.find((row) => row.id === slowRow?.id)?.nama).toBe('Lambat Lagi');
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pesertaListResponseSchema } from '../../src/domain/peserta';
+import { matchesEtag, preferredEncoding } from '../../server/services/peserta-list-cache';
+import { type DemoUsername, call, demoTokens } from '../helpers/api';
+import { type TestApp, buildTestApp } from '../helpers/build-app';
+
+describe('GET /api/peserta full list by version (ETag, 304, kept bytes)', () => {
+  let t: TestApp;
+  let tokens: Record<DemoUsername, string>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    tokens = await demoTokens(t);
+  });
+  afterAll(() => t.close());
+
+  const list = (query = '', headers: Record<string, string> = {}, who: DemoUsername = 'hr') =>
+    t.app.inject({ method: 'GET', url: `/api/peserta${query}`, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
+
+  it('should answer a client holding the current version with 304 and no body', async () => {
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"pl-[A-Za-z0-9_-]{22}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await list('', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it('should give every role that reads the list the same version and the same bytes', async () => {
+    const hr = await list('', {}, 'hr');
+    const bushead = await list('', {}, 'bushead');
+    expect(bushead.headers.etag).toBe(hr.headers.etag);
+    expect(bushead.body).toBe(hr.body);
+    expect(pesertaListResponseSchema.parse(hr.json()).data.length).toBeGreaterThan(0);
+  });
+
+  it('should answer 200 with the change and a new ETag after a participant changed', async () => {
+    const before = await list();
+    const etag = before.headers.etag as string;
+    const row = pesertaListResponseSchema.parse(before.json()).data[0];
+    expect((await call(t, 'PUT', `/api/peserta/${row?.id}`, tokens.hr, { nama: 'Nama Baru Sekali' })).statusCode).toBe(200);
+    const after = await list('', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(pesertaListResponseSchema.parse(after.json()).data.find((p) => p.id === row?.id)?.nama).toBe('Nama Baru Sekali');
+  });
+
+  it('should keep one version per level', async () => {
+    const smk = await list('?jenjang=SMK');
+    const mahasiswa = await list('?jenjang=Mahasiswa');
+    expect(smk.headers.etag).not.toBe(mahasiswa.headers.etag);
+    expect(pesertaListResponseSchema.parse(smk.json()).data.every((p) => p.jenjang === 'SMK')).toBe(true);
+    expect((await list('?jenjang=Mahasiswa', { 'if-none-match': smk.headers.etag as string })).statusCode).toBe(200);
+  });
+
+  it('should still refuse a Mentor and a missing token before any version is read', async () => {
+    expect((await list('', {}, 'mentor')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/peserta' })).statusCode).toBe(401);
+  });
+});
+
+describe('matchesEtag', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['"a"', true],
+    ['W/"a"', true],
+    ['"b", "a"', true],
+    ['*', true],
+    ['"b"', false],
+  ])('should read If-None-Match %j against "a" as %s', (header, expected) => {
+    expect(matchesEtag(header, '"a"')).toBe(expected);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['deflate', null],
+  ])('should pick for Accept-Encoding %j: %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
