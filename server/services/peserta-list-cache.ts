@@ -79,6 +79,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): ListEncod
 /** A per-process cache of full participant lists by version (least recently used dropped). */
 export function createPesertaListCache(maxEntries = PESERTA_LIST_CACHE_ENTRIES) {
   const entries = new Map<string, CachedList>();
+  // Lists being built, by version: requests that miss together wait for one build (on
+  // PostgreSQL several can miss at once after a change; each build costs ~0.5 s).
+  const building = new Map<string, Promise<CachedList>>();
 
   return {
     /** The answer for the full list of `jenjang` (both levels when undefined). */
@@ -95,9 +98,17 @@ export function createPesertaListCache(maxEntries = PESERTA_LIST_CACHE_ENTRIES) 
           if (list) {
             entries.delete(etag); // re-insert: most recently used last
           } else {
-            const cursor = await syncCursor(tx);
-            const data = await selectPeserta(tx, jenjang ? eq(peserta.jenjang, jenjang) : undefined);
-            list = new CachedList(Buffer.from(JSON.stringify({ data, cursor })));
+            let build = building.get(etag);
+            if (!build) {
+              build = (async () => {
+                const cursor = await syncCursor(tx);
+                const data = await selectPeserta(tx, jenjang ? eq(peserta.jenjang, jenjang) : undefined);
+                return new CachedList(Buffer.from(JSON.stringify({ data, cursor })));
+              })();
+              building.set(etag, build);
+              void build.finally(() => building.delete(etag)).catch(() => undefined);
+            }
+            list = await build;
           }
           entries.set(etag, list);
           while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);

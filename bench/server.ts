@@ -1,0 +1,390 @@
+// Benchmark of the API server with 10,000 participants: the real app (server/app.ts) in this
+// process on 127.0.0.1, on a fresh PGlite (temp DATA_DIR) or, with DATABASE_URL, on a fresh
+// database of its own on that PostgreSQL server (created and dropped here; the database the
+// URL names is only used to connect). Goals of the issue, each as a figure of this run:
+//   P1 full list, unchanged data: req/s ≥ 50 % of a bare node:http server sending the same bytes
+//   P2 `?since=` pull after 10 changes: < 1 % of the full list's bytes
+//   P3 GET /api/auth/profile p99 and event-loop delay p99 < 50 ms while 4 clients pull the list
+//   P4 the full list compressed (br, gzip) ≤ 15 % of its raw size
+// Every request loop is bounded in count and time; everything is closed and removed at the end.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { buildApp } from '../server/app';
+import { type Config, DEFAULT_ORGANISASI } from '../server/config';
+import { type Database, openDatabase } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/db/seed';
+import { CachedList } from '../server/services/peserta-list-cache';
+import { selectPeserta, syncCursor } from '../server/services/peserta-read';
+import { generate } from './generate';
+import { Client, login, percentile } from './http';
+import { type LoadResult, runLoad } from './load';
+
+const PARTICIPANTS = 10_000;
+const P1_CONCURRENCY = 8;
+const P1_MAX_REQUESTS = 300;
+const P1_MAX_SECONDS = 3;
+const P1_ROUNDS = 3;
+const P1_GOAL = 0.5;
+const P2_CHANGES = 10;
+const P2_GOAL = 0.01;
+const P3_PULLERS = 4;
+const P3_MAX_REQUESTS = 1500;
+const P3_MAX_SECONDS = 8;
+const P3_PROFILE_EVERY_MS = 50;
+const P3_CHANGE_EVERY = 10;
+const P3_GOAL_MS = 50;
+const P4_GOAL = 0.15;
+const REBUILD_RUNS = 3;
+
+const BR = { 'accept-encoding': 'br' };
+const GZIP = { 'accept-encoding': 'gzip' };
+const IDENTITY = { 'accept-encoding': 'identity' };
+const LIST = '/api/peserta';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+const pct = (ratio: number) => `${(ratio * 100).toFixed(2)} %`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const median = (values: number[]) => percentile(values, 50);
+const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
+
+function report(name: string, value: string, goal: string, ok: boolean): void {
+  console.log(`${name}: ${value} (goal ${goal}) ${ok ? 'ok' : 'SHORT'}`);
+}
+
+/** A fresh database: PGlite in a temp DATA_DIR, or a new database on the DATABASE_URL server. */
+async function openBenchDatabase(): Promise<{ database: Database; dataDir: string; label: string; dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-bench-'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      dataDir,
+      label: 'PGlite (embedded)',
+      dispose: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `magang_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ dataDir, databaseUrl: url.toString() });
+  return {
+    database,
+    dataDir,
+    label: `PostgreSQL ${url.host}, database ${name} (created for this run)`,
+    dispose: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare node:http server answering every request with `body` and the app's list headers. */
+async function bareServer(body: Buffer, headers: http.OutgoingHttpHeaders): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { ...headers, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The longest stretch the event loop was blocked while `run` ran: a 1 ms interval notes the
+ * gap between its ticks (kept running a few ms after, so a block at the very end counts).
+ */
+async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; blockMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  try {
+    const value = await run();
+    await sleep(5);
+    return { value, blockMs: longest };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Rows of a db.execute() answer: postgres.js answers an array, PGlite an object with `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/** Server-side execution time of `query` (EXPLAIN ANALYZE), ms. */
+async function executionMs(database: Database, query: string): Promise<number> {
+  const [row] = rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(`explain (analyze, format json) ${query}`)));
+  const plan = Object.values(row ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { 'Execution Time': number }[];
+  return parsed[0]?.['Execution Time'] ?? Number.NaN;
+}
+
+/** The three queries of selectPeserta (server/services/peserta-read.ts) for the whole list, by hand. */
+const LIST_QUERIES = {
+  rows: `select p.id, p.nama, p.jenjang, p.instansi_id, i.nama, p.divisi_id, d.nama, p.mentor_id, m.username, p.pembimbing_id, pb.username,
+    p.nama_pembimbing, p.kontak_pembimbing, p.tanggal_masuk, p.tanggal_selesai, s.nis, s.jurusan, mh.nim, mh.jurusan, mh.fakultas, p.updated_at
+    from peserta p join instansi i on i.id = p.instansi_id join divisi d on d.id = p.divisi_id
+    left join users m on m.id = p.mentor_id left join users pb on pb.id = p.pembimbing_id
+    left join peserta_siswa s on s.peserta_id = p.id left join peserta_mahasiswa mh on mh.peserta_id = p.id
+    order by p.tanggal_masuk desc, p.id desc`,
+  reviews: 'select peserta_id, role_reviewer, status, catatan from reviews where peserta_id in (select id from peserta)',
+  nilai: 'select peserta_id, kompetensi_id, skor from nilai where peserta_id in (select id from peserta) order by peserta_id, kompetensi_id',
+};
+
+const rate = (result: { count: number; seconds: number }) => result.count / result.seconds;
+
+/** P3: 4 clients (a worker thread) pull the full list while this thread asks for the profile every 50 ms. */
+async function underLoad(port: number, token: string, ids: number[], changing: boolean) {
+  const prober = new Client(port, 1, token);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  const profile: number[] = [];
+  const load = runLoad({
+    port,
+    token,
+    path: LIST,
+    headers: BR,
+    concurrency: P3_PULLERS,
+    maxRequests: P3_MAX_REQUESTS,
+    maxSeconds: P3_MAX_SECONDS,
+    ...(changing ? { changeEvery: P3_CHANGE_EVERY, ids } : {}),
+  });
+  await load.started;
+  let done = false;
+  delay.enable();
+  const probing = (async () => {
+    while (!done && profile.length < (P3_MAX_SECONDS * 1000) / P3_PROFILE_EVERY_MS + 10) {
+      const answer = await prober.request('GET', '/api/auth/profile', { headers: BR });
+      if (answer.status !== 200) throw new Error(`profile: ${answer.status}`);
+      profile.push(answer.ms);
+      await sleep(Math.max(0, P3_PROFILE_EVERY_MS - answer.ms));
+    }
+  })();
+  try {
+    const pulled = await load.done;
+    done = true;
+    await probing;
+    await sleep(20);
+    return { pulled, profile, loopP99: delay.percentile(99) / 1e6, loopMax: delay.max / 1e6 };
+  } finally {
+    done = true;
+    delay.disable();
+    prober.close();
+  }
+}
+
+/** Runs the server benchmark and prints one line per figure. */
+export async function benchServer(): Promise<void> {
+  const bench = await openBenchDatabase();
+  const { database } = bench;
+  console.log(`\nserver (Fastify in-process, ${bench.label}, ${PARTICIPANTS.toLocaleString('en')} participants)`);
+  const clients: Client[] = [];
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
+  try {
+    await migrate(database);
+    await seed(database.db, 'demo');
+    const config: Config = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: bench.dataDir,
+      databaseUrl: undefined,
+      jwtSecret: randomBytes(32).toString('base64url'),
+      jwtTtlSeconds: 3600,
+      seed: 'demo',
+      webDir: path.join(bench.dataDir, 'no-web'),
+      organisasi: { ...DEFAULT_ORGANISASI },
+    };
+    app = await buildApp({ db: database.db, config, webRoot: null, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    const token = await login(port, 'hr', 'hr1234');
+    const client = new Client(port, 1, token);
+    clients.push(client);
+
+    // The data.
+    const made = await generate(database.db, client, PARTICIPANTS);
+    console.log(
+      `bulk import of ${made.participants.toLocaleString('en')} participants (POST /api/peserta/bulk, ≤ 5,000 rows a request): ${(made.importMs / 1000).toFixed(2)} s (info)`,
+    );
+    console.log(`scores (${made.scores.toLocaleString('en')}) and review decisions (${made.reviewsChanged.toLocaleString('en')}), direct writes: ${(made.extrasMs / 1000).toFixed(2)} s (info)`);
+
+    // The full list: cold (built and compressed on this request), 304, sizes.
+    const cold = await client.request('GET', LIST, { headers: BR, keep: true });
+    if (cold.status !== 200 || cold.headers['content-encoding'] !== 'br') throw new Error(`full list: ${cold.status} ${cold.headers['content-encoding']}`);
+    console.log(`full list, cold (first request: read + JSON + brotli): ${ms(cold.ms)} (info)`);
+    const raw = await client.request('GET', LIST, { headers: IDENTITY, keep: true });
+    const list = JSON.parse(raw.body?.toString() ?? '{}') as { data: { id: number }[]; cursor: string };
+    const ids = list.data.map((row) => row.id);
+    const gzip = await client.request('GET', LIST, { headers: GZIP });
+    const brBytes = cold.body as Buffer;
+    const etag = String(cold.headers.etag);
+    const notModified: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await client.request('GET', LIST, { headers: { ...BR, 'if-none-match': etag } });
+      if (answer.status === 304) notModified.push(answer.ms);
+    }
+    console.log(
+      `full list, 304 on If-None-Match: ${notModified.length ? ms(median(notModified)) : 'none (the version changed between requests)'} (info; median of ${notModified.length} of 5)`,
+    );
+    console.log(`full list sizes: raw ${mb(raw.bytes)} (${list.data.length} rows), br ${kb(brBytes.length)}, gzip ${kb(gzip.bytes)} (info)`);
+
+    // P4.
+    report('P4 full list br / raw', pct(brBytes.length / raw.bytes), `≤ ${P4_GOAL * 100} %`, brBytes.length / raw.bytes <= P4_GOAL);
+    report('P4 full list gzip / raw', pct(gzip.bytes / raw.bytes), `≤ ${P4_GOAL * 100} %`, gzip.bytes / raw.bytes <= P4_GOAL);
+
+    // P1: the app against a bare node:http server sending the same bytes, alternating rounds.
+    bare = await bareServer(brBytes, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'br',
+      etag,
+      'cache-control': 'private, no-cache',
+      vary: 'Accept-Encoding',
+    });
+    const limits = { concurrency: P1_CONCURRENCY, maxRequests: P1_MAX_REQUESTS, maxSeconds: P1_MAX_SECONDS, headers: BR, path: LIST };
+    const appRuns: LoadResult[] = [];
+    const bareRuns: LoadResult[] = [];
+    for (let round = 0; round < P1_ROUNDS; round++) {
+      appRuns.push(await runLoad({ ...limits, port, token }).done);
+      bareRuns.push(await runLoad({ ...limits, port: bare.port }).done);
+    }
+    const sum = (runs: LoadResult[]) => ({ count: runs.reduce((s, r) => s + r.count, 0), seconds: runs.reduce((s, r) => s + r.seconds, 0) });
+    const appTotal = sum(appRuns);
+    const bareTotal = sum(bareRuns);
+    const appRate = appTotal.count / appTotal.seconds;
+    const bareRate = bareTotal.count / bareTotal.seconds;
+    const versions = new Set(appRuns.flatMap((run) => run.etags)).size;
+    const appLatency = appRuns.flatMap((run) => run.latencies);
+    console.log(
+      `full list (br, ${kb(brBytes.length)}), ${P1_CONCURRENCY} clients on a worker thread: app ${appRate.toFixed(1)} req/s (${appTotal.count} requests, p50 ${ms(percentile(appLatency, 50))}, p99 ${ms(percentile(appLatency, 99))}; ${versions} version(s) served), bare node:http ${bareRate.toFixed(1)} req/s (${bareTotal.count} requests); rounds app ${appRuns.map((r) => rate(r).toFixed(0)).join('/')}, bare ${bareRuns.map((r) => rate(r).toFixed(0)).join('/')} (info)`,
+    );
+    const revalidate = await runLoad({ ...limits, port, token, headers: { ...BR, 'if-none-match': etag }, expect: 304 }).done;
+    console.log(
+      `same ${P1_CONCURRENCY} clients with If-None-Match (304, no body): ${rate(revalidate).toFixed(1)} req/s, p50 ${ms(percentile(revalidate.latencies, 50))} — the app's per-request ceiling before any bytes are sent (info)`,
+    );
+    report('P1 full list req/s, app / bare node:http same bytes', pct(appRate / bareRate), `≥ ${P1_GOAL * 100} %`, appRate / bareRate >= P1_GOAL);
+    await bare.close();
+    bare = null;
+
+    // What one rebuild of the list costs, part by part (each measured on its own, this process).
+    const parts = { cursor: [] as number[], select: [] as number[], selectBlock: [] as number[], stringify: [] as number[], br: [] as number[], gzip: [] as number[] };
+    let jsonBytes = 0;
+    for (let run = 0; run < REBUILD_RUNS; run++) {
+      let t = performance.now();
+      const { data, cursor } = await database.db.transaction(
+        async (tx) => {
+          const c = await syncCursor(tx);
+          parts.cursor.push(performance.now() - t);
+          t = performance.now();
+          const { value: rows, blockMs } = await longestBlock(() => selectPeserta(tx, undefined));
+          parts.select.push(performance.now() - t - 5);
+          parts.selectBlock.push(blockMs);
+          return { data: rows, cursor: c };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      t = performance.now();
+      const json = Buffer.from(JSON.stringify({ data, cursor }));
+      parts.stringify.push(performance.now() - t);
+      jsonBytes = json.length;
+      t = performance.now();
+      new CachedList(json).encoded('br');
+      parts.br.push(performance.now() - t);
+      t = performance.now();
+      new CachedList(json).encoded('gzip');
+      parts.gzip.push(performance.now() - t);
+    }
+    const m = (values: number[]) => ms(median(values));
+    console.log(
+      `one rebuild of the full list (median of ${REBUILD_RUNS}, ${mb(jsonBytes)}): snapshot + cursor ${m(parts.cursor)}, selectPeserta ${m(parts.select)} (longest event-loop block inside it ${m(parts.selectBlock)}), JSON.stringify ${m(parts.stringify)}, brotli q5 ${m(parts.br)}, gzip 6 ${m(parts.gzip)} (a new version's first request pays all but gzip; info)`,
+    );
+    const server = { rows: await executionMs(database, LIST_QUERIES.rows), reviews: await executionMs(database, LIST_QUERIES.reviews), nilai: await executionMs(database, LIST_QUERIES.nilai) };
+    const fetched = await longestBlock(async () => {
+      const start = performance.now();
+      for (const query of Object.values(LIST_QUERIES)) await database.db.execute(sql.raw(query));
+      return performance.now() - start;
+    });
+    console.log(
+      `selectPeserta's three queries: database execution only (EXPLAIN ANALYZE) rows ${ms(server.rows)}, reviews ${ms(server.reviews)}, scores ${ms(server.nilai)}; executed and fetched by the driver without drizzle's mapping ${ms(fetched.value)} (longest event-loop block ${ms(fetched.blockMs)}) (info)`,
+    );
+
+    // What every full-list request costs before its bytes go out (PGlite runs each query on this thread).
+    const repeat = async (times: number, run: () => Promise<unknown>) => {
+      const values: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const start = performance.now();
+        await run();
+        values.push(performance.now() - start);
+      }
+      return median(values);
+    };
+    const select1 = await repeat(30, () => database.db.execute(sql`select 1`));
+    const snapshotTx = await repeat(30, () =>
+      database.db.transaction((tx) => tx.execute(sql`select pg_current_snapshot()::text as snapshot`), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    );
+    const idleProfile = await repeat(30, () => client.request('GET', '/api/auth/profile', { headers: BR }));
+    console.log(
+      `per-request costs, idle (median of 30): select 1 ${ms(select1)}, the list's version transaction (begin + pg_current_snapshot + commit) ${ms(snapshotTx)}, GET /api/auth/profile over HTTP (auth re-reads the user) ${ms(idleProfile)} (info)`,
+    );
+
+    // P3: the profile while 4 clients pull, on unchanged data and on data changed now and then.
+    for (const changing of [false, true]) {
+      const label = changing ? `changing data (a PUT before every ${P3_CHANGE_EVERY}th pull)` : 'unchanged data';
+      const run = await underLoad(port, token, ids, changing);
+      const pullRate = run.pulled.count / run.pulled.seconds;
+      const p99 = percentile(run.profile, 99);
+      console.log(
+        `${P3_PULLERS} clients pulling the full list, ${label}: ${run.pulled.count} pulls in ${run.pulled.seconds.toFixed(1)} s (${pullRate.toFixed(1)} req/s, ${new Set(run.pulled.etags).size} version(s) served, ${run.pulled.changes} PUTs); profile ${run.profile.length} calls, p50 ${ms(percentile(run.profile, 50))}, max ${ms(Math.max(...run.profile))}; event-loop delay max ${ms(run.loopMax)} (info)`,
+      );
+      report(`P3 GET /api/auth/profile p99, ${label}`, ms(p99), `< ${P3_GOAL_MS} ms`, p99 < P3_GOAL_MS);
+      report(`P3 event-loop delay p99, ${label}`, ms(run.loopP99), `< ${P3_GOAL_MS} ms`, run.loopP99 < P3_GOAL_MS);
+    }
+
+    // P2: 10 changes among 10,000, then an incremental pull from the cursor of a full pull.
+    const before = await client.request('GET', LIST, { headers: IDENTITY, keep: true });
+    const { cursor } = JSON.parse(before.body?.toString() ?? '{}') as { cursor: string };
+    for (let i = 0; i < P2_CHANGES; i++) {
+      const id = ids[(i * 997) % ids.length] as number;
+      const put = await client.request('PUT', `${LIST}/${id}`, { body: { nama: `Peserta Diubah ${i}` }, headers: IDENTITY });
+      if (put.status !== 200) throw new Error(`PUT: ${put.status}`);
+    }
+    const since = await client.request('GET', `${LIST}?since=${cursor}`, { headers: IDENTITY, keep: true });
+    const pulledRows = (JSON.parse(since.body?.toString() ?? '{}') as { data: unknown[] }).data.length;
+    const sinceBr = await client.request('GET', `${LIST}?since=${cursor}`, { headers: BR });
+    console.log(
+      `incremental pull after ${P2_CHANGES} changes: ${pulledRows} rows, raw ${kb(since.bytes)} in ${ms(since.ms)}, br ${kb(sinceBr.bytes)}; full list raw ${mb(before.bytes)} (info)`,
+    );
+    report(`P2 incremental pull / full list bytes (raw)`, pct(since.bytes / before.bytes), `< ${P2_GOAL * 100} %`, since.bytes / before.bytes < P2_GOAL);
+  } finally {
+    for (const c of clients) c.close();
+    await bare?.close();
+    await app?.close();
+    await bench.dispose();
+  }
+}
