@@ -25,8 +25,8 @@ import { usersRoute } from './routes/users';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
-  unauthorizedRoute,
   appShellRoute.addChildren([
+    unauthorizedRoute,
     dashboardRoute,
     profileRoute,
     approvalRoute,

@@ -39,3 +39,38 @@ export async function putMirrorRow<K extends MasterTable>(db: MagangDb, table: K
 export async function deleteMirrorRow(db: MagangDb, table: MasterTable, id: number): Promise<void> {
   await db.table(table).delete(id);
 }
+
+/**
+ * A master-data save: `write` (the server call) first; its answer goes into the mirror at once,
+ * then `refresh` (the re-pull) starts without being awaited and its failure is ignored (the
+ * row is already shown). A failed `write` rejects and leaves the mirror unchanged.
+ */
+export async function saveMirrorRow<K extends MasterTable>(
+  db: MagangDb,
+  table: K,
+  write: () => Promise<MasterTables[K]>,
+  refresh: () => Promise<unknown>,
+): Promise<MasterTables[K]> {
+  const row = await write();
+  await putMirrorRow(db, table, row);
+  void refresh().catch(() => undefined);
+  return row;
+}
+
+/**
+ * A master-data delete: `write` (the server call) first; then the row leaves the mirror and
+ * `refresh` starts as in saveMirrorRow. Resolves with `id`; a refused `write` rejects and
+ * leaves the row in place.
+ */
+export async function removeMirrorRow(
+  db: MagangDb,
+  table: MasterTable,
+  id: number,
+  write: () => Promise<unknown>,
+  refresh: () => Promise<unknown>,
+): Promise<number> {
+  await write();
+  await deleteMirrorRow(db, table, id);
+  void refresh().catch(() => undefined);
+  return id;
+}

@@ -1,7 +1,8 @@
 /**
  * One read of everything the scoring screens (Penilaian, Approval) show: participants, their
- * scores and reviews grouped by participant, competencies, and which participants have a
- * change of this user still queued. Read-only; screens wrap it in useLiveQuery.
+ * scores and reviews grouped by participant, competencies, which participants have a change of
+ * this user still queued, and which have one the server refused (with its message).
+ * Read-only; screens wrap it in useLiveQuery.
  */
 import { normalizeReviews, type Review } from '@/domain/approval-chain';
 import type { MagangDb } from './db';
@@ -15,6 +16,11 @@ export interface ScoringMirror {
   kompetensi: KompetensiRecord[];
   /** Participants with a change of this user still queued (not refused). */
   pendingIds: Set<number>;
+  /**
+   * Participants with a change of this user refused on replay (an outbox conflict the user has
+   * not dismissed yet), with the refusal text of the newest one.
+   */
+  refused: Map<number, string>;
 }
 
 function groupByPeserta<T extends { peserta_id: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -36,12 +42,17 @@ export async function readScoringMirror(db: MagangDb, userId: number | null): Pr
     db.kompetensi.toArray(),
     userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
   ]);
+  const refused = new Map<number, string>();
+  // In queue order, so the newest refusal of a participant wins.
+  const conflicts = outbox.filter((entry) => entry.state === 'conflict').sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  for (const entry of conflicts) refused.set(entry.pesertaId, entry.lastError ?? '');
   return {
     peserta,
     nilai: groupByPeserta(nilai),
     reviews: groupByPeserta(reviews),
     kompetensi,
     pendingIds: new Set(outbox.filter((entry) => entry.state !== 'conflict').map((entry) => entry.pesertaId)),
+    refused,
   };
 }
 

@@ -160,19 +160,22 @@ export function approvalProgress(reviews: readonly Review[]): ApprovalProgress {
   };
 }
 
+/** The approval screen's status of a participant awaiting the viewer's own decision (spec 4). */
+export const PERLU_TINDAKAN = 'Perlu Tindakan';
+
 /** The Status column of the approval screen for the viewing role (spec 4). */
 export function statusForViewer(role: string, reviews: readonly Review[]): string {
   const statuses = stepStatuses(reviews);
   if (isApprovalStep(role) && statuses[role] === DITOLAK) return 'Anda Menolak';
   const rejecter = rejectingStep(reviews);
   if (rejecter) return `Ditolak oleh ${rejecter}`;
-  if (!isApprovalStep(role)) return approvalProgress(reviews).complete ? DISETUJUI : 'Perlu Tindakan';
+  if (!isApprovalStep(role)) return approvalProgress(reviews).complete ? DISETUJUI : PERLU_TINDAKAN;
   if (statuses[role] === DISETUJUI) return DISETUJUI;
   // Stopped without a rejection on record (e.g. the rejecting review was removed).
   if (statuses[role] === TIDAK_DILANJUTKAN) return DITOLAK;
   const waiting = earlierSteps(role).find((step) => statuses[step] !== DISETUJUI);
   if (waiting) return `Menunggu ${waiting}`;
-  return 'Perlu Tindakan';
+  return PERLU_TINDAKAN;
 }
 
 /** Confirm text of the cancel-decision button (spec 4). */

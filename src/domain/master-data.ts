@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SHORT_TEXT_MAX } from './auth';
+import { MSG } from './messages';
 import { roleSchema } from './roles';
 
 /** Participant and competency levels (spec 9; CONTRACT: 'SMK' and 'Mahasiswa'). */
@@ -33,13 +34,11 @@ export const MASTER_MSG = {
   kompetensiLoadFailed: 'Gagal mengambil data kompetensi',
   kompetensiSaveFailed: 'Gagal menyimpan kompetensi',
   kompetensiDeleteFailed: 'Gagal menghapus kompetensi',
-  kompetensiDeleted: 'Kompetensi berhasil dihapus',
   kompetensiDeleteConfirm: 'Yakin ingin menghapus kompetensi ini?',
   divisiNameRequired: 'Nama divisi wajib diisi',
   divisiLoadFailed: 'Gagal mengambil data divisi',
   divisiSaveFailed: 'Gagal menyimpan divisi',
   divisiDeleteFailed: 'Gagal menghapus divisi',
-  divisiDeleted: 'Divisi berhasil dihapus',
   divisiDeleteConfirm: 'Yakin ingin menghapus divisi ini?',
   instansiRequired: 'Nama dan jenis instansi wajib diisi',
   instansiLoadFailed: 'Gagal mengambil data instansi',
@@ -51,6 +50,11 @@ export const MASTER_MSG = {
   instansiDeleteText: (nama: string) =>
     `Apakah Anda yakin ingin menghapus instansi ${nama}? Tindakan ini tidak dapat dibatalkan.`,
 } as const;
+
+/** The 'Sukses' texts of a master-data screen whose rows are `noun` (e.g. 'Divisi berhasil dihapus'). */
+export function entityMessages(noun: string): { added: string; updated: string; deleted: string } {
+  return { added: MSG.entityAdded(noun), updated: MSG.entityUpdated(noun), deleted: MSG.entityDeleted(noun) };
+}
 
 /** Largest id a row can have (PostgreSQL `serial` is a 32-bit integer). */
 export const ID_MAX = 2_147_483_647;

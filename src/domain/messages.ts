@@ -42,6 +42,8 @@ export const MSG = {
   syncNow: 'Sinkronkan',
   offlineBadge: 'Offline',
   refusedChanges: 'Perubahan ditolak',
+  /** Under a refused score change in the score dialogs: the inputs show the server's scores again. */
+  refusedScoresHint: 'Perubahan Anda tidak disimpan. Nilai yang tampil adalah nilai di server.',
   offlineCannotSave: 'Tidak dapat menyimpan saat offline',
   replayNeedsLogin: 'Sesi berakhir. Login kembali untuk mengirim perubahan yang tertunda.',
 

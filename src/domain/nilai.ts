@@ -107,6 +107,15 @@ export const MENTOR_STATUSES = [
 ] as const;
 export type MentorStatus = (typeof MENTOR_STATUSES)[number];
 
+/** Short names of the mentor statuses (the Penilaian status filter, the mentor dashboard). */
+export const MENTOR_STATUS_NAMES: Record<MentorStatus, string> = {
+  belum_dinilai: 'Belum Dinilai',
+  menunggu_approval: 'Menunggu Approval',
+  approval_parsial: 'Approval Parsial',
+  approval_lengkap: 'Approval Lengkap',
+  ditolak: 'Ditolak',
+};
+
 /** The mentor list status of a participant and its label (spec 4). */
 export function mentorStatus(
   scoreCount: number,

@@ -3,7 +3,7 @@
  * which competencies a participant is scored on, how many of its scores count, and the rule
  * of a 0-100 score input that ignores out-of-range typing (spec 5). Pure.
  */
-import { NILAI_MSG, SKOR_MAX, SKOR_MIN, isValidSkor } from './nilai';
+import { NILAI_MSG, SKOR_MAX, SKOR_MIN, inApprovalList, isValidSkor } from './nilai';
 
 /** The fields of a competency these helpers read (a mirror row or an API row). */
 export interface KompetensiLike {
@@ -28,6 +28,39 @@ export function kompetensiFor<K extends KompetensiLike>(all: readonly K[], divis
 export function countScored(nilai: readonly { kompetensi_id: number }[], kompetensi: readonly { id: number }[]): number {
   const ids = new Set(kompetensi.map((k) => k.id));
   return new Set(nilai.filter((n) => ids.has(n.kompetensi_id)).map((n) => n.kompetensi_id)).size;
+}
+
+/** The participant fields that pick its competencies. */
+export interface ScoredPesertaLike {
+  divisi_id: number;
+  jenjang: string;
+  /** The server's competency count (mentor list only); stands in before the first competency pull. */
+  kompetensi_count?: number;
+}
+
+/** True when a participant belongs in the approval list: inApprovalList counted on its ACTIVE competencies. */
+export function pesertaInApprovalList(
+  peserta: ScoredPesertaLike,
+  nilai: readonly { kompetensi_id: number }[],
+  kompetensi: readonly KompetensiLike[],
+): boolean {
+  const own = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
+  return inApprovalList(countScored(nilai, own), own.length);
+}
+
+/**
+ * The mentor list's counts of a participant: scores on its active competencies and how many
+ * there are; before the first competency pull the server's `kompetensi_count` and the raw score
+ * count stand in.
+ */
+export function mentorScoreCounts(
+  peserta: ScoredPesertaLike,
+  nilai: readonly { kompetensi_id: number }[],
+  kompetensi: readonly KompetensiLike[],
+): { scored: number; kompetensiCount: number } {
+  if (kompetensi.length === 0) return { scored: nilai.length, kompetensiCount: peserta.kompetensi_count ?? 0 };
+  const own = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
+  return { scored: countScored(nilai, own), kompetensiCount: own.length };
 }
 
 /**

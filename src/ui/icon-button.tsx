@@ -11,11 +11,16 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   tone?: IconButtonTone;
   /** 'sm' = 36 px (rows of a desktop table), 'md' = 44 px (touch target). */
   size?: 'sm' | 'md';
+  /**
+   * Why the action is not allowed: the button stays visible but `disabled`, and the reason
+   * replaces the label as tooltip (`title`) and is its `aria-description`. Null = allowed.
+   */
+  disabledReason?: string | null;
 }
 
-/** A button that shows only an icon; it always carries `aria-label` and `title` (CONTRACT). */
+/** A button that shows only an icon; it always carries `aria-label` and a `title` tooltip (the label, or the reason it is disabled). */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, icon, tone = 'default', size = 'md', className, type = 'button', ...rest },
+  { label, icon, tone = 'default', size = 'md', disabledReason, className, type = 'button', disabled, ...rest },
   ref,
 ) {
   return (
@@ -23,7 +28,9 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       ref={ref}
       type={type}
       aria-label={label}
-      title={label}
+      title={disabledReason || label}
+      aria-description={disabledReason || undefined}
+      disabled={disabled || Boolean(disabledReason)}
       className={`kit-icon-btn kit-icon-btn-${tone} kit-icon-btn-${size} ${className ?? ''}`.trim()}
       {...rest}
     >

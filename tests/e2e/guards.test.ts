@@ -48,10 +48,15 @@ describe('route guards', () => {
     }
   });
 
-  it('should show the unauthorized page with its exact text', async () => {
+  it('should show the unauthorized page with its exact text inside the layout, and send a logged-out visitor to /', async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/unauthorized`);
+    await page.getByLabel('Username', { exact: true }).waitFor();
+    expect(await settledPath(page)).toBe('/');
+    await login(page, server.url, 'mentor');
+    await page.goto(`${server.url}/unauthorized`);
     await page.getByText(UNAUTHORIZED_TEXT, { exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ state: 'attached' });
   });
 
   it.each(['hr', 'pembimbing', 'mentor', 'bushead'])(

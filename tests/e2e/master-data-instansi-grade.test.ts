@@ -34,6 +34,34 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** GET `path` as that token: the `data` list. */
+async function apiList<T>(token: string, path: string): Promise<T[]> {
+  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return ((await response.json()) as { data: T[] }).data;
+}
+
+/** A complete SMK participant of school `instansiId` (the demo mentor, pembimbing and first division). */
+async function smkPeserta(token: string, instansiId: number): Promise<Record<string, unknown>> {
+  const users = await apiList<{ id: number; username: string }>(token, '/api/users');
+  const [divisi] = await apiList<{ id: number }>(token, '/api/divisi');
+  const userId = (username: string) => users.find((user) => user.username === username)?.id;
+  return {
+    jenjang: 'SMK',
+    nama: 'Peserta Baru',
+    instansi_id: instansiId,
+    divisi_id: divisi?.id,
+    mentor_id: userId('mentor'),
+    pembimbing_id: userId('pembimbing'),
+    nama_pembimbing: 'Ibu Sari',
+    kontak_pembimbing: '6281234567890',
+    tanggal_masuk: '2026-02-01',
+    tanggal_selesai: '2026-05-01',
+    nis: 'N-9001',
+    jurusan: 'Akuntansi',
+  };
+}
+
 describe('instansi screen', () => {
   beforeAll(async () => {
     await page.goto(`${server.url}/instansi`);
@@ -100,13 +128,33 @@ describe('instansi screen', () => {
     await expect(page.getByRole('navigation', { name: 'Navigasi halaman' }).count()).resolves.toBe(0);
   });
 
-  it('should refuse to delete a school that has participants', async () => {
-    await row(page, 'SMK Negeri 1 Jakarta').getByRole('button', { name: 'Hapus' }).click();
+  it('should show Hapus disabled, with the reason, on a school that has participants', async () => {
+    const reason = 'Tidak dapat menghapus instansi yang masih memiliki peserta terkait';
+    const hapus = row(page, 'SMK Negeri 1 Jakarta').getByRole('button', { name: 'Hapus' });
+    await expect(hapus.isDisabled()).resolves.toBe(true);
+    await expect(hapus.getAttribute('title')).resolves.toBe(reason);
+    await expect(hapus.getAttribute('aria-description')).resolves.toBe(reason);
+    await hapus.click({ force: true });
+    await expect(page.getByRole('alertdialog', { name: 'Hapus Instansi' }).count()).resolves.toBe(0);
+    await expect(row(page, 'SMK Negeri 1 Jakarta').getByRole('button', { name: 'Edit' }).isEnabled()).resolves.toBe(true);
+  });
+
+  it("should show the server's refusal when a participant was added since the list was loaded", async () => {
+    const token = await apiToken(server.url);
+    const { data: school } = (await apiPost(server.url, token, '/api/instansi', { nama: 'SMK Negeri 11 Medan', jenis: 'Sekolah' })) as {
+      data: { id: number };
+    };
+    await page.reload();
+    const hapus = row(page, 'SMK Negeri 11 Medan').getByRole('button', { name: 'Hapus' });
+    await expect(hapus.isEnabled()).resolves.toBe(true);
+    // The participant arrives on the server; this list still says 0.
+    await apiPost(server.url, token, '/api/peserta', await smkPeserta(token, school.id));
+    await hapus.click();
     const confirm = page.getByRole('alertdialog', { name: 'Hapus Instansi' });
     await confirm.getByRole('button', { name: 'Ya, Hapus' }).click();
     await confirm.getByRole('alert').filter({ hasText: 'Tidak dapat menghapus instansi yang masih memiliki peserta terkait' }).waitFor();
     await confirm.getByRole('button', { name: 'Batal' }).click();
-    await row(page, 'SMK Negeri 1 Jakarta').waitFor();
+    await row(page, 'SMK Negeri 11 Medan').waitFor();
   });
 
   it('should keep the input and say so when saving offline', async () => {

@@ -171,13 +171,15 @@ describe('divisi screen', () => {
     await expect(page.getByRole('navigation', { name: 'Navigasi halaman' }).count()).resolves.toBe(0);
   });
 
-  it("should show the server's refusal for a division that participants use", async () => {
-    await row(page, 'Keuangan').getByRole('button', { name: 'Hapus' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi' });
-    await confirm.getByRole('button', { name: 'Ya', exact: true }).click();
-    await confirm.getByRole('alert').filter({ hasText: 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait' }).waitFor();
-    await confirm.getByRole('button', { name: 'Batal' }).click();
-    await row(page, 'Keuangan').waitFor();
+  it('should show Hapus disabled, with the reason, on a division that participants belong to', async () => {
+    const reason = 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait';
+    const hapus = row(page, 'Keuangan').getByRole('button', { name: 'Hapus' });
+    await expect.poll(() => hapus.isDisabled()).toBe(true);
+    await expect(hapus.getAttribute('title')).resolves.toBe(reason);
+    await expect(hapus.getAttribute('aria-description')).resolves.toBe(reason);
+    await hapus.click({ force: true });
+    await expect(page.getByRole('alertdialog', { name: 'Konfirmasi' }).count()).resolves.toBe(0);
+    await expect(row(page, 'Keuangan').getByRole('button', { name: 'Detail' }).isEnabled()).resolves.toBe(true);
   });
 
   it('should keep the input and say so when saving offline', async () => {

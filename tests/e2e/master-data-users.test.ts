@@ -111,14 +111,20 @@ describe('users screen', () => {
     await search('');
   });
 
-  it("should show the server's refusal when HR deletes its own account", async () => {
-    await row(page, 'EMP001').getByRole('button', { name: 'Hapus' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Hapus User' });
-    await confirm.getByRole('button', { name: 'Ya, Hapus' }).click();
-    await confirm.getByRole('alert').filter({ hasText: 'Anda tidak dapat menghapus akun Anda sendiri' }).waitFor();
-    await page.keyboard.press('Escape');
-    await confirm.waitFor({ state: 'hidden' });
-    await row(page, 'EMP001').waitFor();
+  it("should show HR's own Hapus disabled, with the reason, and keep the other rows deletable", async () => {
+    const reason = 'Anda tidak dapat menghapus akun Anda sendiri';
+    const own = row(page, 'EMP001').getByRole('button', { name: 'Hapus' });
+    await expect(own.isDisabled()).resolves.toBe(true);
+    await expect(own.getAttribute('title')).resolves.toBe(reason);
+    await expect(own.getAttribute('aria-description')).resolves.toBe(reason);
+    await expect(row(page, 'EMP001').getByRole('button', { name: 'Edit' }).isEnabled()).resolves.toBe(true);
+    const other = row(page, 'EMP002').getByRole('button', { name: 'Hapus' });
+    await expect(other.isEnabled()).resolves.toBe(true);
+    await expect(other.getAttribute('title')).resolves.toBe('Hapus');
+    await expect(other.getAttribute('aria-description')).resolves.toBeNull();
+    // A forced click does nothing: no confirmation opens.
+    await own.click({ force: true });
+    await expect(page.getByRole('alertdialog', { name: 'Hapus User' }).count()).resolves.toBe(0);
   });
 
   it('should keep the input and say so when saving offline', async () => {

@@ -169,15 +169,11 @@ describe('edit nilai and stale actions (HR)', () => {
     await hr.getByText('Tidak ada data yang sesuai dengan filter').waitFor();
   });
 
-  it('should show the lock warning with the inputs disabled', async () => {
+  it('should keep Edit Nilai visible but disabled, with the lock reason, once HR decided', async () => {
     const row = await searchFor(hr, SEARCH, 'Citra Maharani');
-    await row.getByRole('button', { name: 'Edit Nilai', exact: true }).click();
-    const modal = dialog(hr, 'Edit Nilai');
-    await modal.getByText('Nilai tidak dapat diubah karena Anda sudah memberikan keputusan').waitFor();
-    await expect(modal.getByRole('spinbutton').first().isDisabled()).resolves.toBe(true);
-    await expect(modal.getByRole('button', { name: 'Simpan Nilai' }).isDisabled()).resolves.toBe(true);
-    await modal.getByRole('button', { name: 'Tutup', exact: true }).last().click();
-    await modal.waitFor({ state: 'detached' });
+    const edit = row.getByRole('button', { name: 'Edit Nilai', exact: true });
+    await expect(edit.isDisabled()).resolves.toBe(true);
+    await expect(edit.getAttribute('title')).resolves.toBe('Nilai tidak dapat diubah karena Anda sudah memberikan keputusan');
   });
 
   it('should refuse a stale approve with the spec text and send nothing', async () => {

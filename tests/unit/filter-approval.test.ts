@@ -8,6 +8,7 @@ import {
   filterApprovalRows,
   formatPeriode,
   nextSort,
+  perluTindakanCount,
   sortApprovalRows,
 } from '@/features/approval/filter-approval';
 
@@ -42,7 +43,7 @@ const REVIEWS: Record<number, Review[]> = {
 };
 const nilaiOf = (id: number) => (SCORES[id] ?? []).map((kompetensi_id) => ({ kompetensi_id }));
 const reviewsOf = (id: number) => REVIEWS[id] ?? R();
-const rows = approvalRows(PESERTA, nilaiOf, reviewsOf, KOMPETENSI, 'HR', new Set([2]));
+const rows = approvalRows(PESERTA, nilaiOf, reviewsOf, KOMPETENSI, 'HR', new Set([2]), new Map([[4, 'Data telah berubah.']]));
 const ids = (list: readonly { peserta: { id: number } }[]) => list.map((r) => r.peserta.id);
 const TODAY = new Date(2026, 10, 22); // 22 Nov 2026
 
@@ -58,6 +59,11 @@ describe('approvalRows (spec 5 inclusion, counted on active competencies)', () =
     expect(byId.get(4)?.status).toBe('Menunggu Pembimbing');
     expect(byId.get(2)?.pending).toBe(true);
     expect(byId.get(1)?.pending).toBe(false);
+  });
+  it('should carry the refusal text of a refused queued change, else null', () => {
+    const byId = new Map(rows.map((r) => [r.peserta.id, r]));
+    expect(byId.get(4)?.refused).toBe('Data telah berubah.');
+    expect(byId.get(2)?.refused).toBeNull();
   });
 });
 
@@ -86,6 +92,18 @@ describe('filterApprovalRows', () => {
   });
 });
 
+describe('the status filter of the dashboard link (?status=perlu_tindakan)', () => {
+  it('should keep only the rows awaiting the viewer and show a chip', () => {
+    const filters = { ...NO_FILTERS, status: 'perlu_tindakan' as const };
+    expect(ids(filterApprovalRows(rows, '', filters))).toEqual([2]);
+    expect(ids(filterApprovalRows(rows, 'andi', filters))).toEqual([]);
+    expect(activeChips(filters, TODAY).map((c) => c.label)).toEqual(['Status: Perlu Tindakan']);
+  });
+  it('should keep every row without it', () => {
+    expect(ids(filterApprovalRows(rows, '', { ...NO_FILTERS, status: '' }))).toEqual([3, 2, 1, 4]);
+  });
+});
+
 describe('chips, sort and dates', () => {
   it('should list a chip per filter in force, the quick range by its label', () => {
     expect(activeChips(NO_FILTERS, TODAY)).toEqual([]);
@@ -104,9 +122,63 @@ describe('chips, sort and dates', () => {
     expect(ids(sortApprovalRows(rows, { key: 'periode', dir: 'desc' }))).toEqual([3, 2, 1, 4]);
     expect(ids(sortApprovalRows(rows, { key: 'progress', dir: 'asc' }))).toEqual([3, 4, 2, 1]);
     expect(ids(sortApprovalRows(rows, { key: 'progress', dir: 'desc' }))).toEqual([1, 2, 4, 3]);
-    expect(ids(sortApprovalRows(rows, null))).toEqual(ids(rows));
   });
   it('should format the period as dd/mm/yyyy - dd/mm/yyyy', () => {
     expect(formatPeriode('2026-01-05', '2026-04-03')).toBe('05/01/2026 - 03/04/2026');
+  });
+});
+
+describe('default order and the quick filter "Perlu tindakan saya"', () => {
+  // Newest period first: 1 Mar, 1 Feb, 1 Jan, 1 Dec; viewer Pembimbing.
+  const list = approvalRows(
+    [
+      p(11, 'Ani', 'SMK', '2026-03-01', '2026-05-31'),
+      p(12, 'Bima', 'SMK', '2026-02-01', '2026-05-31'),
+      p(13, 'Cahya', 'SMK', '2026-01-01', '2026-05-31'),
+      p(14, 'Dian', 'SMK', '2025-12-01', '2026-05-31'),
+    ],
+    () => [{ kompetensi_id: 1 }, { kompetensi_id: 2 }],
+    (id) => ({ 11: R('Disetujui'), 12: R(), 13: R('Ditolak', 'Tidak_dilanjutkan', 'Tidak_dilanjutkan'), 14: R() })[id] ?? R(),
+    KOMPETENSI,
+    'Pembimbing',
+  );
+
+  it.each([
+    { viewer: 'Pembimbing', statuses: { 11: R('Disetujui'), 12: R(), 14: R() }, order: [12, 14, 11, 13] },
+    { viewer: 'HR', statuses: { 11: R('Disetujui'), 12: R(), 14: R() }, order: [11, 12, 13, 14] },
+    { viewer: 'HR', statuses: { 11: R(), 12: R('Disetujui'), 14: R('Disetujui') }, order: [12, 14, 11, 13] },
+    { viewer: 'BusHead', statuses: { 11: R('Disetujui', 'Disetujui'), 12: R(), 14: R('Disetujui', 'Disetujui') }, order: [11, 14, 12, 13] },
+  ])('should put the $viewer viewer\'s Perlu Tindakan rows first, the rest newest first ($order)', ({ viewer, statuses, order }) => {
+    const reviews = statuses as Record<number, Review[]>;
+    const viewerRows = approvalRows(
+      list.map((r) => r.peserta),
+      () => [{ kompetensi_id: 1 }, { kompetensi_id: 2 }],
+      (id) => reviews[id] ?? R('Ditolak', 'Tidak_dilanjutkan', 'Tidak_dilanjutkan'),
+      KOMPETENSI,
+      viewer,
+    );
+    expect(ids(sortApprovalRows(viewerRows, null))).toEqual(order);
+  });
+
+  it.each([
+    { sort: { key: 'periode', dir: 'asc' } as const, order: [14, 13, 12, 11] },
+    { sort: { key: 'periode', dir: 'desc' } as const, order: [11, 12, 13, 14] },
+    { sort: { key: 'progress', dir: 'desc' } as const, order: [11, 12, 14, 13] },
+  ])('should let a sorted column override the default order ($sort.key $sort.dir)', ({ sort, order }) => {
+    expect(ids(sortApprovalRows(list, sort))).toEqual(order);
+  });
+
+  it.each([
+    { search: '', status: 'perlu_tindakan' as const, expected: [12, 14] },
+    { search: 'bi', status: 'perlu_tindakan' as const, expected: [12] },
+    { search: 'ani', status: 'perlu_tindakan' as const, expected: [] },
+    { search: '', status: '' as const, expected: [11, 12, 13, 14] },
+  ])('should filter search "$search" with status "$status" to $expected', ({ search, status, expected }) => {
+    expect(ids(filterApprovalRows(list, search, { ...NO_FILTERS, status }))).toEqual(expected);
+  });
+
+  it('should count the rows awaiting the viewer', () => {
+    expect(perluTindakanCount(list)).toBe(2);
+    expect(perluTindakanCount([])).toBe(0);
   });
 });

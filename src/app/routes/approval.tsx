@@ -1,18 +1,38 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { ApprovalPage } from '@/features/approval/approval-page';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
 
+/** `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer; anything else is dropped. */
+export const approvalSearchSchema = z.object({
+  status: z.enum(['perlu_tindakan']).optional().catch(undefined),
+});
+
+const routeApi = getRouteApi('/app/approval');
+
 function ApprovalRoute() {
   const state = useSession();
-  return <ApprovalPage api={api} userId={state.user?.id ?? null} role={state.user?.role ?? state.userRole} />;
+  const { status } = routeApi.useSearch();
+  const navigate = useNavigate();
+  return (
+    <ApprovalPage
+      api={api}
+      userId={state.user?.id ?? null}
+      role={state.user?.role ?? state.userRole}
+      statusFilter={status ?? ''}
+      // The quick filter 'Perlu tindakan saya' lives in the URL, so a reload or a shared link keeps it.
+      onStatusFilterChange={(next) => void navigate({ to: '/approval', search: next ? { status: next } : {}, replace: true })}
+    />
+  );
 }
 
 export const approvalRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/approval',
+  validateSearch: (search: Record<string, unknown>) => approvalSearchSchema.parse(search),
   beforeLoad: ({ context }) => guard(context, '/approval'),
   component: ApprovalRoute,
 });

@@ -1,18 +1,38 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { PenilaianPage } from '@/features/penilaian/penilaian-page';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
 
+/** `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
+export const penilaianSearchSchema = z.object({
+  peserta: z.number().int().positive().optional().catch(undefined),
+});
+
+const routeApi = getRouteApi('/app/penilaian');
+
 function PenilaianRoute() {
   const state = useSession();
-  return <PenilaianPage api={api} userId={state.user?.id ?? null} role={state.user?.role ?? state.userRole} />;
+  const { peserta } = routeApi.useSearch();
+  const navigate = useNavigate();
+  return (
+    <PenilaianPage
+      api={api}
+      userId={state.user?.id ?? null}
+      role={state.user?.role ?? state.userRole}
+      openPesertaId={peserta ?? null}
+      // The modal is open now; drop the parameter so a reload or Back does not reopen it.
+      onPesertaOpened={() => void navigate({ to: '/penilaian', search: {}, replace: true })}
+    />
+  );
 }
 
 export const penilaianRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/penilaian',
+  validateSearch: (search: Record<string, unknown>) => penilaianSearchSchema.parse(search),
   beforeLoad: ({ context }) => guard(context, '/penilaian'),
   component: PenilaianRoute,
 });

@@ -23,12 +23,13 @@ export function ApprovalFiltersPanel({ value, onChange }: ApprovalFiltersProps) 
   const jenjangId = useId();
   return (
     <FilterPanel
-      activeCount={activeChips(value).length}
+      // The status filter is the quick filter beside the panel: not counted here, kept by Reset.
+      activeCount={activeChips(value).filter((chip) => chip.key !== 'status').length}
       onOpen={() => setDraft(value)}
-      onApply={() => onChange(draft)}
+      onApply={() => onChange({ ...draft, status: value.status })}
       onReset={() => {
         setDraft(NO_FILTERS);
-        onChange(NO_FILTERS);
+        onChange({ ...NO_FILTERS, status: value.status });
       }}
     >
       <div className="filter-field">

@@ -1,18 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { PesertaRecord } from '@/db/records';
 import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
+import { scoreEditLock } from '@/domain/nilai';
+import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { jenjangTone, statusTone } from '@/ui/badge-palette';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
+import { RefusedMark } from '@/ui/refused-mark';
 import { SearchInput } from '@/ui/search-input';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
+import '@/ui/filter.css';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
 import { ProgressCell, RefreshIcon } from './approval-cells';
@@ -23,11 +26,13 @@ import {
   type ApprovalRow,
   NO_FILTERS,
   type SortKey,
+  type StatusFilterValue,
   type SortState,
   approvalRows,
   filterApprovalRows,
   formatPeriode,
   nextSort,
+  perluTindakanCount,
   sortApprovalRows,
 } from './filter-approval';
 import { useApprovalMirror, useApprovalPull } from './use-approval-data';
@@ -42,7 +47,14 @@ export interface ApprovalPageProps {
   api: ApiClient;
   userId: number | null;
   role: string | null;
+  /** The status filter the URL asks for (`/approval?status=perlu_tindakan`, the dashboard's link). */
+  statusFilter?: StatusFilterValue;
+  /** The user changed the status filter (quick filter, chip): the route puts it in the URL. */
+  onStatusFilterChange?: (status: StatusFilterValue) => void;
 }
+
+/** Shown instead of the count and the empty texts until the first pull has answered. */
+export const APPROVAL_LOADING_TEXT = 'Memuat data…';
 
 type Row = ApprovalRow<PesertaRecord>;
 
@@ -59,13 +71,19 @@ export function ApprovalPage(props: ApprovalPageProps) {
   return <ApprovalScreen {...props} role={props.role} />;
 }
 
-function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: string }) {
+function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterChange }: ApprovalPageProps & { role: string }) {
   const mirror = useApprovalMirror(userId);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
   const { loading, failed, refresh } = useApprovalPull(api, detailId !== null || editId !== null);
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<ApprovalFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
+  // A new `?status=` (a link followed while the screen is open) replaces the status filter.
+  useEffect(() => setFilters((current) => (current.status === statusFilter ? current : { ...current, status: statusFilter })), [statusFilter]);
+  const changeFilters = (next: ApprovalFilters) => {
+    setFilters(next);
+    if ((next.status ?? '') !== statusFilter) onStatusFilterChange?.(next.status ?? '');
+  };
   const [sort, setSort] = useState<SortState | null>(null);
   const popup = usePopup();
   const canEdit = role === PEMBIMBING || role === HR;
@@ -73,13 +91,25 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
   const all = useMemo<Row[]>(
     () =>
       mirror
-        ? approvalRows(mirror.peserta, (id) => mirror.nilai.get(id) ?? [], (id) => reviewsOf(mirror, id), mirror.kompetensi, role, mirror.pendingIds)
+        ? approvalRows(
+            mirror.peserta,
+            (id) => mirror.nilai.get(id) ?? [],
+            (id) => reviewsOf(mirror, id),
+            mirror.kompetensi,
+            role,
+            mirror.pendingIds,
+            mirror.refused,
+          )
         : [],
     [mirror, role],
   );
   const visible = useMemo(() => sortApprovalRows(filterApprovalRows(all, search, filters), sort), [all, search, filters, sort]);
   const pagination = usePagination(visible, { resetKey: `${search}|${JSON.stringify(filters)}` });
   const filtering = search.trim() !== '' || JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  // An empty mirror before the first pull answered is "not loaded yet", not "no participants".
+  const firstLoad = mirror === undefined || (loading && all.length === 0);
+  const todo = useMemo(() => perluTindakanCount(all), [all]);
+  const quickOn = filters.status === 'perlu_tindakan';
 
   const sortProp = (key: SortKey) => ({
     direction: sort?.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none',
@@ -103,6 +133,7 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
             )}
           </span>
           <span className="muted name-cell-sub">{r.peserta.divisi?.nama ?? '-'}</span>
+          {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
         </div>
       ),
     },
@@ -131,11 +162,18 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
       id: 'aksi',
       header: 'Aksi',
       card: 'actions',
-      width: canEdit ? '7rem' : '4.5rem',
       cell: (r) => (
         <>
-          {canEdit && <IconButton label="Edit Nilai" icon="edit" tone="primary" onClick={() => setEditId(r.peserta.id)} />}
-          <IconButton label="Detail Approval" icon="detail" tone="info" onClick={() => setDetailId(r.peserta.id)} />
+          {canEdit && (
+            <ActionButton
+              label="Edit Nilai"
+              icon="edit"
+              tone="primary"
+              disabledReason={scoreEditLock(role, r.reviews)}
+              onClick={() => setEditId(r.peserta.id)}
+            />
+          )}
+          <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => setDetailId(r.peserta.id)} />
         </>
       ),
     },
@@ -152,7 +190,17 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
       </header>
       <div className="toolbar approval-toolbar">
         <SearchInput placeholder="Cari nama peserta..." delay={APPROVAL_SEARCH_DELAY_MS} onSearch={setSearch} />
-        <ApprovalFiltersPanel value={filters} onChange={setFilters} />
+        <button
+          type="button"
+          className="chip quick-filter"
+          aria-pressed={quickOn}
+          disabled={firstLoad}
+          onClick={() => changeFilters({ ...filters, status: quickOn ? '' : 'perlu_tindakan' })}
+        >
+          Perlu tindakan saya
+          <span className="quick-filter-count">{firstLoad ? '…' : todo}</span>
+        </button>
+        <ApprovalFiltersPanel value={filters} onChange={changeFilters} />
         <select
           className="select approval-sort-select"
           aria-label="Urutkan"
@@ -173,17 +221,22 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
           Refresh
         </button>
       </div>
-      <ApprovalFilterChips value={filters} onChange={setFilters} />
-      <p className="approval-count muted" aria-live="polite">{`Menampilkan ${visible.length} dari ${all.length} peserta`}</p>
+      <ApprovalFilterChips value={filters} onChange={changeFilters} />
+      <p className="approval-count muted" aria-live="polite">
+        {firstLoad ? APPROVAL_LOADING_TEXT : `Menampilkan ${visible.length} dari ${all.length} peserta`}
+      </p>
       {failed && <p className="stale-note muted">{all.length > 0 ? MSG.staleMirror : 'Failed to fetch data'}</p>}
-      <DataTable
-        label="Daftar Approval"
-        columns={columns}
-        rows={pagination.pageItems}
-        rowKey={(r) => r.peserta.id}
-        loading={mirror === undefined || (loading && all.length === 0)}
-        emptyText={emptyText}
-      />
+      <div className="approval-list">
+        <DataTable
+          label="Daftar Approval"
+          columns={columns}
+          rows={pagination.pageItems}
+          rowKey={(r) => r.peserta.id}
+          loading={firstLoad}
+          loadingText={APPROVAL_LOADING_TEXT}
+          emptyText={emptyText}
+        />
+      </div>
       {!filtering && all.length === 0 && mirror !== undefined && !loading && (
         <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
       )}
@@ -197,6 +250,7 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
           kompetensi={mirror.kompetensi}
           nilai={mirror.nilai.get(detail.id) ?? []}
           reviews={reviewsOf(mirror, detail.id)}
+          refused={mirror.refused.get(detail.id) ?? null}
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
@@ -214,6 +268,7 @@ function ApprovalScreen({ api, userId, role }: ApprovalPageProps & { role: strin
           kompetensi={mirror.kompetensi}
           nilai={mirror.nilai.get(editing.id) ?? []}
           reviews={reviewsOf(mirror, editing.id)}
+          refused={mirror.refused.get(editing.id) ?? null}
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);

@@ -10,7 +10,9 @@ import {
   canDecide,
   stepStatuses,
 } from '@/domain/approval-chain';
+import { MSG } from '@/domain/messages';
 import { letterGrade } from '@/domain/nilai';
+import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -26,6 +28,8 @@ export interface DetailApprovalModalProps {
   kompetensi: readonly KompetensiRecord[];
   nilai: readonly NilaiRecord[];
   reviews: readonly Review[];
+  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
+  refused?: string | null;
   onClose: () => void;
   /** After an action: the outcome with the text to show. */
   onDone: (result: DecideReviewResult) => void;
@@ -34,7 +38,17 @@ export interface DetailApprovalModalProps {
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
 /** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions (spec 2). */
-export function DetailApprovalModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onDone }: DetailApprovalModalProps) {
+export function DetailApprovalModal({
+  userId,
+  role,
+  peserta,
+  kompetensi,
+  nilai,
+  reviews,
+  refused = null,
+  onClose,
+  onDone,
+}: DetailApprovalModalProps) {
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -89,6 +103,11 @@ export function DetailApprovalModal({ userId, role, peserta, kompetensi, nilai, 
   return (
     <>
       <Modal open title="Detail Approval" onClose={onClose} dismissible={!busy} footer={footer} size="lg">
+        {refused !== null && (
+          <Alert tone="error">
+            <strong>{MSG.refusedChanges}:</strong> {refused}
+          </Alert>
+        )}
         <dl className="detail-grid">
           <div>
             <dt>Nama</dt>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records';
 import type { Review } from '@/domain/approval-chain';
+import { MSG } from '@/domain/messages';
 import { NILAI_MSG, letterGrade, scoreEditLock } from '@/domain/nilai';
 import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/scoring-view';
 import { Alert } from '@/ui/alert';
@@ -19,12 +20,14 @@ export interface EditNilaiModalProps {
   kompetensi: readonly KompetensiRecord[];
   nilai: readonly NilaiRecord[];
   reviews: readonly Review[];
+  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
+  refused?: string | null;
   onClose: () => void;
   onDone: (result: NilaiWriteResult) => void;
 }
 
 /** 'Edit Nilai' (Pembimbing, HR): 0-100 inputs with a live letter, 'Reset Semua', 'Simpan Nilai'; a lock warning when blocked. */
-export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onDone }: EditNilaiModalProps) {
+export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onDone }: EditNilaiModalProps) {
   const formId = useId();
   const rows = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
   const [texts, setTexts] = useState(() => {
@@ -77,7 +80,14 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
         <p className="edit-nilai-who">
           <strong>{peserta.nama}</strong> <span className="muted">· {peserta.divisi?.nama ?? '-'} · {peserta.jenjang}</span>
         </p>
-        {lock && (
+        {refused !== null && (
+          <Alert tone="error">
+            <strong>{MSG.refusedChanges}:</strong> {refused}
+            <br />
+            {MSG.refusedScoresHint}
+          </Alert>
+        )}
+        {lock && lock !== refused && (
           <Alert tone="warning" className="lock-warning">
             {lock}
           </Alert>

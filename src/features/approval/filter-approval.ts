@@ -2,11 +2,11 @@
  * The approval list of '/approval' as pure functions: which participants are in it (spec 5:
  * competencies for their division and level, at least one score, at least as many scores as
  * competencies — counted on ACTIVE competencies, as the server does), the filters (approval
- * complete or not, level, a period that OVERLAPS a quick range), the chips, and the sort.
+ * complete or not, level, a period that OVERLAPS a quick range, the viewer's own to-do), the
+ * chips, and the order (the viewer's 'Perlu Tindakan' first unless a column is sorted).
  */
-import { type ApprovalProgress, type Review, approvalProgress, statusForViewer } from '@/domain/approval-chain';
-import { inApprovalList } from '@/domain/nilai';
-import { countScored, kompetensiFor, type KompetensiLike } from '@/domain/scoring-view';
+import { type ApprovalProgress, PERLU_TINDAKAN, type Review, approvalProgress, statusForViewer } from '@/domain/approval-chain';
+import { type KompetensiLike, pesertaInApprovalList } from '@/domain/scoring-view';
 import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, overlapsRange } from '@/ui/date-range';
 
 /** The participant fields the approval screen reads. */
@@ -29,6 +29,8 @@ export interface ApprovalRow<P extends ApprovalPesertaInput = ApprovalPesertaInp
   status: string;
   /** A change of this participant waits in the outbox. */
   pending: boolean;
+  /** Why the server refused this user's queued change of the participant (not dismissed yet), else null. */
+  refused: string | null;
 }
 
 /** Rows of the participants that belong in the approval list, newest period first. */
@@ -39,13 +41,13 @@ export function approvalRows<P extends ApprovalPesertaInput>(
   kompetensi: readonly KompetensiLike[],
   role: string,
   pendingIds: ReadonlySet<number> = new Set(),
+  refused: ReadonlyMap<number, string> = new Map(),
 ): ApprovalRow<P>[] {
   const rows: ApprovalRow<P>[] = [];
   for (const p of peserta) {
-    const own = kompetensiFor(kompetensi, p.divisi_id, p.jenjang);
-    if (!inApprovalList(countScored(nilaiOf(p.id), own), own.length)) continue;
+    if (!pesertaInApprovalList(p, nilaiOf(p.id), kompetensi)) continue;
     const reviews = reviewsOf(p.id);
-    rows.push({ peserta: p, reviews, progress: approvalProgress(reviews), status: statusForViewer(role, reviews), pending: pendingIds.has(p.id) });
+    rows.push({ peserta: p, reviews, progress: approvalProgress(reviews), status: statusForViewer(role, reviews), pending: pendingIds.has(p.id), refused: refused.get(p.id) ?? null });
   }
   return rows.sort((a, b) => b.peserta.tanggal_masuk.localeCompare(a.peserta.tanggal_masuk) || a.peserta.nama.localeCompare(b.peserta.nama, 'id'));
 }
@@ -55,14 +57,19 @@ export type ApprovalFilterValue = '' | 'lengkap' | 'belum';
 /** Values of the level filter ('' = any). */
 export type JenjangFilterValue = '' | 'SMK' | 'Mahasiswa';
 
+/** Values of the status filter ('' = any): 'perlu_tindakan' keeps the rows awaiting the viewer (the dashboard's link). */
+export type StatusFilterValue = '' | 'perlu_tindakan';
+
 /** The filter panel's state. */
 export interface ApprovalFilters {
   approval: ApprovalFilterValue;
   jenjang: JenjangFilterValue;
   period: DateRange;
+  /** The quick filter 'Perlu tindakan saya', kept in the URL (`?status=`); shown as a chip too. */
+  status?: StatusFilterValue;
 }
 
-export const NO_FILTERS: ApprovalFilters = { approval: '', jenjang: '', period: EMPTY_RANGE };
+export const NO_FILTERS: ApprovalFilters = { approval: '', jenjang: '', period: EMPTY_RANGE, status: '' };
 
 /** The quick ranges of the approval screen (spec 9): 1, 6 and 12 months back from today. */
 export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
@@ -70,6 +77,16 @@ export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
   { label: '6 Bulan', range: monthsBack(6) },
   { label: '1 Tahun', range: monthsBack(12) },
 ];
+
+/** True when the row awaits the viewer's own decision ('Perlu Tindakan'). */
+export function needsViewer(row: ApprovalRow): boolean {
+  return row.status === PERLU_TINDAKAN;
+}
+
+/** How many rows await the viewer's own decision (the count on 'Perlu tindakan saya'). */
+export function perluTindakanCount(rows: readonly ApprovalRow[]): number {
+  return rows.filter(needsViewer).length;
+}
 
 /** Rows whose name contains `search` and that pass every filter (period: overlap). */
 export function filterApprovalRows<R extends ApprovalRow>(rows: readonly R[], search: string, filters: ApprovalFilters): R[] {
@@ -79,6 +96,7 @@ export function filterApprovalRows<R extends ApprovalRow>(rows: readonly R[], se
     if (filters.approval === 'lengkap' && !row.progress.complete) return false;
     if (filters.approval === 'belum' && row.progress.complete) return false;
     if (filters.jenjang !== '' && row.peserta.jenjang !== filters.jenjang) return false;
+    if (filters.status === 'perlu_tindakan' && !needsViewer(row)) return false;
     if (isRangeSet(filters.period) && !overlapsRange(filters.period, row.peserta.tanggal_masuk, row.peserta.tanggal_selesai)) return false;
     return true;
   });
@@ -106,6 +124,7 @@ export function activeChips(filters: ApprovalFilters, today: Date = new Date()):
   const chips: FilterChip[] = [];
   if (filters.approval) chips.push({ key: 'approval', label: `Approval: ${filters.approval === 'lengkap' ? 'Lengkap' : 'Belum Lengkap'}` });
   if (filters.jenjang) chips.push({ key: 'jenjang', label: `Jenjang: ${filters.jenjang}` });
+  if (filters.status === 'perlu_tindakan') chips.push({ key: 'status', label: `Status: ${PERLU_TINDAKAN}` });
   if (isRangeSet(filters.period)) {
     const quick = APPROVAL_QUICK_RANGES.find((q) => {
       const range = q.range(today);
@@ -137,9 +156,12 @@ function progressRank(row: ApprovalRow): number {
   return row.progress.rejected ? -1 : row.progress.approved;
 }
 
-/** Rows sorted by `sort` (stable; no sort keeps the given order). */
+/**
+ * Rows sorted by `sort` (stable). With no sort the viewer's 'Perlu Tindakan' rows come first,
+ * each group in the given order (newest period first), so the to-do is on page 1.
+ */
 export function sortApprovalRows<R extends ApprovalRow>(rows: readonly R[], sort: SortState | null): R[] {
-  if (!sort) return [...rows];
+  if (!sort) return [...rows.filter(needsViewer), ...rows.filter((row) => !needsViewer(row))];
   const sign = sort.dir === 'asc' ? 1 : -1;
   const compare =
     sort.key === 'periode'

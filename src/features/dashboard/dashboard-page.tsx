@@ -1,36 +1,22 @@
+import { useMemo } from 'react';
+import type { ApiClient } from '@/api/client';
 import type { SessionUser } from '@/api/auth';
+import { DASHBOARD_MSG, isoDateOf } from '@/domain/dashboard';
 import { MSG } from '@/domain/messages';
-import { dashboardFor, type DashboardKind } from '@/domain/roles';
+import { dashboardFor } from '@/domain/roles';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { ApproverDashboard } from './approver-dashboard';
+import { MentorDashboard } from './mentor-dashboard';
 
 interface DashboardPageProps {
+  api: ApiClient;
   user: SessionUser | null;
   loading: boolean;
 }
 
-/** Heading of each role's dashboard; their content comes with later issues. */
-const DASHBOARD_TITLES: Record<DashboardKind, string> = {
-  mentor: 'Dashboard Mentor',
-  pembimbing: 'Dashboard Pembimbing',
-  hr: 'Dashboard HR',
-  bushead: 'Dashboard BusHead',
-};
-
-function RoleDashboard({ kind, user }: { kind: DashboardKind; user: SessionUser }) {
-  useDocumentTitle(DASHBOARD_TITLES[kind]);
-  return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{DASHBOARD_TITLES[kind]}</h1>
-      </header>
-      <div className="card welcome-card">
-        <p className="welcome-hello">Halo, {user.username}</p>
-        <p className="muted">Role: {user.role}</p>
-      </div>
-    </section>
-  );
-}
+/** The approval step each approver dashboard counts for. */
+const APPROVER_ROLE = { pembimbing: 'Pembimbing', hr: 'HR', bushead: 'BusHead' } as const;
 
 function Notice({ title, hint }: { title: string; hint: string }) {
   return (
@@ -44,11 +30,26 @@ function Notice({ title, hint }: { title: string; hint: string }) {
 }
 
 /** '/dashboard': picks the dashboard by role, case-insensitively (spec section 2). */
-export function DashboardPage({ user, loading }: DashboardPageProps) {
-  useDocumentTitle('Dashboard');
+export function DashboardPage({ api, user, loading }: DashboardPageProps) {
+  const kind = dashboardFor(user?.role);
+  useDocumentTitle(kind ? DASHBOARD_MSG.titles[kind] : 'Dashboard');
+  // The device's calendar day, fixed for the life of the page.
+  const today = useMemo(() => isoDateOf(new Date()), []);
   if (loading) return <Spinner label={MSG.dashboardLoading} />;
   if (!user) return <Notice title={MSG.noUser} hint={MSG.logoutAndLogin} />;
-  const kind = dashboardFor(user.role);
   if (!kind) return <Notice title={MSG.unknownRole(user.role)} hint={MSG.contactAdmin} />;
-  return <RoleDashboard kind={kind} user={user} />;
+  const title = DASHBOARD_MSG.titles[kind];
+  if (kind === 'mentor') {
+    return <MentorDashboard api={api} userId={user.id} username={user.username} role={user.role} title={title} />;
+  }
+  return (
+    <ApproverDashboard
+      api={api}
+      userId={user.id}
+      username={user.username}
+      role={APPROVER_ROLE[kind]}
+      title={title}
+      today={today}
+    />
+  );
 }

@@ -1,17 +1,14 @@
 import { deleteDivisi as deleteDivisiCall, mutationErrorText } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { deleteMirrorRow } from '@/db/mirror';
+import { removeMirrorRow } from '@/db/mirror';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 import { refreshAfterDivisiChange } from './save-divisi';
 
 /** DELETE /api/divisi/{id} (409 while participants use it); the row leaves the mirror at once. */
-export async function deleteDivisi(api: ApiClient, id: number): Promise<number> {
-  await deleteDivisiCall(api, id);
-  await deleteMirrorRow(db, 'divisi', id);
-  refreshAfterDivisiChange(api);
-  return id;
+export function deleteDivisi(api: ApiClient, id: number): Promise<number> {
+  return removeMirrorRow(db, 'divisi', id, () => deleteDivisiCall(api, id), () => refreshAfterDivisiChange(api));
 }
 
 /** deleteDivisi with busy state and the spec 8 failure text ('Gagal menghapus divisi'). */

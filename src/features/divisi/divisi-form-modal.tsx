@@ -1,10 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { DivisiRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
-import { Alert } from '@/ui/alert';
-import { Field, focusFirstInvalid } from '@/ui/field';
-import { Modal } from '@/ui/modal';
+import { FormModal } from '@/ui/form-modal';
+import { TextField } from '@/ui/text-field';
 import { saveDivisiInputSchema, useSaveDivisi } from './save-divisi';
 
 interface DivisiFormModalProps {
@@ -17,53 +16,34 @@ interface DivisiFormModalProps {
 
 /** Add / edit a division: one field, the name (spec 2). */
 export function DivisiFormModal({ api, divisi, onClose, onSaved }: DivisiFormModalProps) {
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [nama, setNama] = useState(divisi?.nama ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveDivisi(api);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = saveDivisiInputSchema.safeParse({ nama });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    if (await save.run(parsed.data, divisi?.id ?? null)) onSaved(divisi === null);
-  }
-
   return (
-    <Modal
-      open
+    <FormModal
       title={divisi ? 'Edit Divisi' : 'Tambah Divisi'}
       onClose={onClose}
-      dismissible={!save.busy}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.busy}>
-            Batal
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={save.busy}>
-            {save.busy ? 'Menyimpan...' : 'Simpan'}
-          </button>
-        </>
-      }
+      validate={() => {
+        const parsed = saveDivisiInputSchema.safeParse({ nama });
+        setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+        return parsed.success ? parsed.data : null;
+      }}
+      save={(value) => save.run(value, divisi?.id ?? null)}
+      onSaved={() => onSaved(divisi === null)}
+      busy={save.busy}
+      error={save.error}
     >
-      <form ref={formRef} id={formId} onSubmit={submit} noValidate>
-        <Field label="Nama Divisi" required error={errors.nama}>
-          <input
-            value={nama}
-            autoComplete="off"
-            onChange={(e) => {
-              setNama(e.target.value);
-              setErrors({});
-            }}
-          />
-        </Field>
-        {save.error && <Alert tone="error">{save.error}</Alert>}
-      </form>
-    </Modal>
+      <TextField
+        label="Nama Divisi"
+        required
+        error={errors.nama}
+        value={nama}
+        onChange={(value) => {
+          setNama(value);
+          setErrors({});
+        }}
+      />
+    </FormModal>
   );
 }

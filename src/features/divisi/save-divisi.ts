@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createDivisi, mutationErrorText, updateDivisi } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { putMirrorRow } from '@/db/mirror';
+import { saveMirrorRow } from '@/db/mirror';
 import { pullDivisi, pullKompetensi } from '@/db/pull';
 import type { DivisiRecord } from '@/db/records';
 import { divisiSchema, MASTER_MSG } from '@/domain/master-data';
@@ -12,19 +12,18 @@ import { useAsyncAction } from '@/ui/use-async-action';
 export const saveDivisiInputSchema = divisiSchema;
 export type SaveDivisiInput = z.infer<typeof saveDivisiInputSchema>;
 
-/** Re-reads divisions and competencies (competency rows show division names). */
-export function refreshAfterDivisiChange(api: ApiClient): void {
-  void pullDivisi(api).catch(() => undefined);
-  void pullKompetensi(api).catch(() => undefined);
+/** Re-reads divisions and competencies (competency rows show division names); never rejects. */
+export function refreshAfterDivisiChange(api: ApiClient): Promise<unknown> {
+  return Promise.allSettled([pullDivisi(api), pullKompetensi(api)]);
 }
 
 /** POST (id null) or PUT /api/divisi; the answer goes into the mirror, then both lists are re-pulled. */
-export async function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | null): Promise<DivisiRecord> {
-  const body = saveDivisiInputSchema.parse(input);
-  const row = id === null ? await createDivisi(api, body) : await updateDivisi(api, id, body);
-  await putMirrorRow(db, 'divisi', row);
-  refreshAfterDivisiChange(api);
-  return row;
+export function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | null): Promise<DivisiRecord> {
+  const write = () => {
+    const body = saveDivisiInputSchema.parse(input);
+    return id === null ? createDivisi(api, body) : updateDivisi(api, id, body);
+  };
+  return saveMirrorRow(db, 'divisi', write, () => refreshAfterDivisiChange(api));
 }
 
 /** saveDivisi with busy state and the spec 8 failure text ('Gagal menyimpan divisi'). */

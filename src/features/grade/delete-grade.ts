@@ -1,17 +1,14 @@
 import { deleteGrade as deleteGradeCall, mutationErrorText } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { deleteMirrorRow } from '@/db/mirror';
+import { removeMirrorRow } from '@/db/mirror';
 import { pullGrade } from '@/db/pull';
 import { MSG } from '@/domain/messages';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** DELETE /api/grade/{id}; the row leaves the mirror at once, then the list is re-pulled. */
-export async function deleteGrade(api: ApiClient, id: number): Promise<number> {
-  await deleteGradeCall(api, id);
-  await deleteMirrorRow(db, 'grade', id);
-  void pullGrade(api).catch(() => undefined);
-  return id;
+export function deleteGrade(api: ApiClient, id: number): Promise<number> {
+  return removeMirrorRow(db, 'grade', id, () => deleteGradeCall(api, id), () => pullGrade(api));
 }
 
 /** deleteGrade with busy state and the spec 8 failure text ('Gagal Menghapus'). */

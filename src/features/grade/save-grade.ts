@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createGrade, mutationErrorText, updateGrade } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { putMirrorRow } from '@/db/mirror';
+import { saveMirrorRow } from '@/db/mirror';
 import { pullGrade } from '@/db/pull';
 import type { GradeRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
@@ -57,11 +57,8 @@ export function parseGradeInput(input: SaveGradeInput): { ok: true; data: GradeT
 }
 
 /** POST (id null) or PUT /api/grade; the answer goes into the mirror at once, then the list is re-pulled. */
-export async function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number | null): Promise<GradeRecord> {
-  const row = id === null ? await createGrade(api, body) : await updateGrade(api, id, body);
-  await putMirrorRow(db, 'grade', row);
-  void pullGrade(api).catch(() => undefined);
-  return row;
+export function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number | null): Promise<GradeRecord> {
+  return saveMirrorRow(db, 'grade', () => (id === null ? createGrade(api, body) : updateGrade(api, id, body)), () => pullGrade(api));
 }
 
 /** saveGrade with busy state and the spec 8 failure text ('Gagal menyimpan grade.'). */

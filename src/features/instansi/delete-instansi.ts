@@ -1,7 +1,7 @@
 import { deleteInstansi as deleteInstansiCall, mutationErrorText } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { deleteMirrorRow } from '@/db/mirror';
+import { removeMirrorRow } from '@/db/mirror';
 import { pullInstansi } from '@/db/pull';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
@@ -10,11 +10,8 @@ import { useAsyncAction } from '@/ui/use-async-action';
  * DELETE /api/instansi/{id}. The server refuses (409, 'Tidak dapat menghapus instansi yang masih
  * memiliki peserta terkait') while participants reference it; that text is shown as is.
  */
-export async function deleteInstansi(api: ApiClient, id: number): Promise<number> {
-  await deleteInstansiCall(api, id);
-  await deleteMirrorRow(db, 'instansi', id);
-  void pullInstansi(api).catch(() => undefined);
-  return id;
+export function deleteInstansi(api: ApiClient, id: number): Promise<number> {
+  return removeMirrorRow(db, 'instansi', id, () => deleteInstansiCall(api, id), () => pullInstansi(api));
 }
 
 /** deleteInstansi with busy state and the spec 8 failure text ('Gagal menghapus instansi'). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createInstansi, mutationErrorText, updateInstansi } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { putMirrorRow } from '@/db/mirror';
+import { saveMirrorRow } from '@/db/mirror';
 import { pullInstansi } from '@/db/pull';
 import type { InstansiRecord } from '@/db/records';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
@@ -22,14 +22,12 @@ export function validateInstansiInput(input: SaveInstansiInput, editing: boolean
  * POST {nama, jenis} (id null) or PUT {nama} (the type never changes, spec 5); the answer goes
  * into the mirror at once, then the list is re-pulled.
  */
-export async function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
-  const row =
+export function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
+  const write = () =>
     id === null
-      ? await createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })
-      : await updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama }));
-  await putMirrorRow(db, 'instansi', row);
-  void pullInstansi(api).catch(() => undefined);
-  return row;
+      ? createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })
+      : updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama }));
+  return saveMirrorRow(db, 'instansi', write, () => pullInstansi(api));
 }
 
 /** saveInstansi with busy state and the spec 8 failure text ('Gagal menyimpan instansi'). */

@@ -3,7 +3,7 @@ import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullInstansi } from '@/db/pull';
 import type { InstansiRecord } from '@/db/records';
-import type { InstansiJenis } from '@/domain/master-data';
+import { MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';
 import { useRefresh, type Refresh } from '@/ui/use-refresh';
 
@@ -18,4 +18,9 @@ export function useInstansi(api: ApiClient): Refresh & { rows: InstansiRecord[] 
 export function filterInstansi(rows: readonly InstansiRecord[], jenis: InstansiJenis, search: string): InstansiRecord[] {
   const needle = search.trim().toLowerCase();
   return rows.filter((row) => row.jenis === jenis && (needle === '' || row.nama.toLowerCase().includes(needle)));
+}
+
+/** Why the institution cannot be deleted (spec 5: it still has participants), or null. */
+export function instansiDeleteBlock(row: Pick<InstansiRecord, 'pesertaCount'>): string | null {
+  return (row.pesertaCount ?? 0) > 0 ? MASTER_MSG.instansiHasPeserta : null;
 }

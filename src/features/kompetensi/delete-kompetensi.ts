@@ -1,17 +1,14 @@
 import { deleteKompetensi as deleteKompetensiCall, mutationErrorText } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { deleteMirrorRow } from '@/db/mirror';
+import { removeMirrorRow } from '@/db/mirror';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 import { refreshAfterKompetensiChange } from './save-kompetensi';
 
 /** DELETE /api/kompetensi/{id}; the row leaves the mirror at once, then the lists are re-pulled. */
-export async function deleteKompetensi(api: ApiClient, id: number): Promise<number> {
-  await deleteKompetensiCall(api, id);
-  await deleteMirrorRow(db, 'kompetensi', id);
-  refreshAfterKompetensiChange(api);
-  return id;
+export function deleteKompetensi(api: ApiClient, id: number): Promise<number> {
+  return removeMirrorRow(db, 'kompetensi', id, () => deleteKompetensiCall(api, id), () => refreshAfterKompetensiChange(api));
 }
 
 /** deleteKompetensi with busy state and the spec 8 failure text ('Gagal menghapus kompetensi'). */

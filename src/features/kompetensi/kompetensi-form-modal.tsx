@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { DivisiRecord, KompetensiRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import type { Jenjang } from '@/domain/master-data';
-import { Alert } from '@/ui/alert';
-import { Field, focusFirstInvalid } from '@/ui/field';
-import { Modal } from '@/ui/modal';
+import { FormModal } from '@/ui/form-modal';
 import { Spinner } from '@/ui/spinner';
+import { TextField } from '@/ui/text-field';
 import { saveKompetensiInputSchema, useSaveKompetensi } from './save-kompetensi';
 
 interface KompetensiFormModalProps {
@@ -23,8 +22,7 @@ interface KompetensiFormModalProps {
 /** 'Tambah Kompetensi' / 'Edit Kompetensi' (spec 2): name, division checklist, status. */
 export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDivisi, onClose, onSaved }: KompetensiFormModalProps) {
   const divisi = loadedDivisi ?? [];
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const radioName = useId();
   const editing = kompetensi !== null;
   const [nama, setNama] = useState(kompetensi?.nama ?? '');
   const [aktif, setAktif] = useState(kompetensi?.aktif ?? true);
@@ -50,100 +48,81 @@ export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDi
     });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function rename(value: string) {
+    setNama(value);
+    setErrors({});
+  }
+
+  function validate() {
     const parsed = saveKompetensiInputSchema.safeParse({
       nama,
       jenjang: kompetensi?.jenjang ?? jenjang,
       aktif,
       divisi_ids: [...selected],
     });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    if (await save.run(parsed.data, kompetensi?.id ?? null)) onSaved(!editing);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    return parsed.success ? parsed.data : null;
   }
 
-  const submitLabel = editing ? 'Simpan Perubahan' : 'Tambah Kompetensi';
   return (
-    <Modal
-      open
+    <FormModal
       title={editing ? 'Edit Kompetensi' : 'Tambah Kompetensi'}
       onClose={onClose}
-      dismissible={!save.busy}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.busy}>
-            Batal
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={save.busy}>
-            {save.busy ? 'Menyimpan...' : submitLabel}
-          </button>
-        </>
-      }
+      validate={validate}
+      save={(value) => save.run(value, kompetensi?.id ?? null)}
+      onSaved={() => onSaved(!editing)}
+      busy={save.busy}
+      error={save.error}
+      submitLabel={editing ? 'Simpan Perubahan' : 'Tambah Kompetensi'}
     >
-      <form ref={formRef} id={formId} onSubmit={submit} noValidate>
-        <Field label="Nama Kompetensi" required error={errors.nama}>
-          <input
-            value={nama}
-            autoComplete="off"
-            onChange={(e) => {
-              setNama(e.target.value);
-              setErrors({});
-            }}
-          />
-        </Field>
-        <p className="form-note muted">
-          Jenjang: <strong>{kompetensi?.jenjang ?? jenjang}</strong>
-        </p>
+      <TextField label="Nama Kompetensi" required error={errors.nama} value={nama} onChange={rename} />
+      <p className="form-note muted">
+        Jenjang: <strong>{kompetensi?.jenjang ?? jenjang}</strong>
+      </p>
 
-        <fieldset className="field">
-          <legend>Divisi</legend>
-          {loadedDivisi === undefined ? (
-            <Spinner label="Loading..." />
-          ) : divisi.length === 0 ? (
-            <p className="muted">Belum ada divisi tersedia</p>
-          ) : (
-            <div className="check-list">
-              <label className="check-row check-row-all">
-                <input
-                  ref={allRef}
-                  type="checkbox"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(divisi.map((d) => d.id)))}
-                />
-                Pilih Semua Divisi
+      <fieldset className="field">
+        <legend>Divisi</legend>
+        {loadedDivisi === undefined ? (
+          <Spinner label="Loading..." />
+        ) : divisi.length === 0 ? (
+          <p className="muted">Belum ada divisi tersedia</p>
+        ) : (
+          <div className="check-list">
+            <label className="check-row check-row-all">
+              <input
+                ref={allRef}
+                type="checkbox"
+                checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(divisi.map((d) => d.id)))}
+              />
+              Pilih Semua Divisi
+            </label>
+            {divisi.map((d) => (
+              <label key={d.id} className="check-row">
+                <input type="checkbox" checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                {d.nama}
               </label>
-              {divisi.map((d) => (
-                <label key={d.id} className="check-row">
-                  <input type="checkbox" checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
-                  {d.nama}
-                </label>
-              ))}
-            </div>
-          )}
-          <p className="field-hint" aria-live="polite">
-            {count > 0 ? `${count} divisi dipilih` : 'Belum ada divisi dipilih'}
-          </p>
-        </fieldset>
-
-        <fieldset className="field">
-          <legend>Status</legend>
-          <div className="radio-row">
-            <label>
-              <input type="radio" name={`${formId}-aktif`} checked={aktif} onChange={() => setAktif(true)} />
-              Aktif
-            </label>
-            <label>
-              <input type="radio" name={`${formId}-aktif`} checked={!aktif} onChange={() => setAktif(false)} />
-              Nonaktif
-            </label>
+            ))}
           </div>
-        </fieldset>
-        {save.error && <Alert tone="error">{save.error}</Alert>}
-      </form>
-    </Modal>
+        )}
+        <p className="field-hint" aria-live="polite">
+          {count > 0 ? `${count} divisi dipilih` : 'Belum ada divisi dipilih'}
+        </p>
+      </fieldset>
+
+      <fieldset className="field">
+        <legend>Status</legend>
+        <div className="radio-row">
+          <label>
+            <input type="radio" name={radioName} checked={aktif} onChange={() => setAktif(true)} />
+            Aktif
+          </label>
+          <label>
+            <input type="radio" name={radioName} checked={!aktif} onChange={() => setAktif(false)} />
+            Nonaktif
+          </label>
+        </div>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -3,8 +3,8 @@
  * (spec 4 "Mentor list status"), the status filter with readable labels, and the name search.
  */
 import { type Review, approvalProgress } from '@/domain/approval-chain';
-import { type MentorStatus, mentorStatus } from '@/domain/nilai';
-import { countScored, kompetensiFor, type KompetensiLike } from '@/domain/scoring-view';
+import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus, mentorStatus, scoreEditLock } from '@/domain/nilai';
+import { type KompetensiLike, mentorScoreCounts } from '@/domain/scoring-view';
 
 /** The values of the status filter ('semua' = no filter). */
 export type StatusFilter = 'semua' | MentorStatus;
@@ -12,11 +12,7 @@ export type StatusFilter = 'semua' | MentorStatus;
 /** The status filter's options in spec order, with readable labels. */
 export const STATUS_FILTER_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'semua', label: 'Semua Status' },
-  { value: 'belum_dinilai', label: 'Belum Dinilai' },
-  { value: 'menunggu_approval', label: 'Menunggu Approval' },
-  { value: 'approval_parsial', label: 'Approval Parsial' },
-  { value: 'approval_lengkap', label: 'Approval Lengkap' },
-  { value: 'ditolak', label: 'Ditolak' },
+  ...MENTOR_STATUSES.map((value) => ({ value, label: MENTOR_STATUS_NAMES[value] })),
 ];
 
 /** The participant fields the list reads. */
@@ -43,6 +39,10 @@ export interface MentorRow {
   kompetensiCount: number;
   /** A change of this participant waits in the outbox. */
   pending: boolean;
+  /** Why the server refused this user's queued change of the participant (not dismissed yet), else null. */
+  refused: string | null;
+  /** Why the mentor may not edit the scores now (the edit lock's text), else null. */
+  lock: string | null;
 }
 
 /** Builds the rows from the mirror: scores counted on the active competencies of division + level. */
@@ -52,18 +52,25 @@ export function mentorRows(
   reviewsOf: (pesertaId: number) => readonly Review[],
   kompetensi: readonly KompetensiLike[],
   pendingIds: ReadonlySet<number>,
+  refused: ReadonlyMap<number, string> = new Map(),
 ): MentorRow[] {
   return peserta.map((p) => {
-    const own = kompetensiFor(kompetensi, p.divisi_id, p.jenjang);
-    const nilai = nilaiOf(p.id);
-    // Before the first competency pull the server's count stands in.
-    const kompetensiCount = kompetensi.length > 0 ? own.length : (p.kompetensi_count ?? 0);
-    const scored = kompetensi.length > 0 ? countScored(nilai, own) : nilai.length;
+    const { scored, kompetensiCount } = mentorScoreCounts(p, nilaiOf(p.id), kompetensi);
     const reviews = reviewsOf(p.id);
     const { status, label } = mentorStatus(scored, kompetensiCount, reviews);
     const fraction =
       status === 'approval_parsial' || status === 'approval_lengkap' ? `${approvalProgress(reviews).approved}/3` : null;
-    return { peserta: p, status, label, fraction, scored, kompetensiCount, pending: pendingIds.has(p.id) };
+    return {
+      peserta: p,
+      status,
+      label,
+      fraction,
+      scored,
+      kompetensiCount,
+      pending: pendingIds.has(p.id),
+      refused: refused.get(p.id) ?? null,
+      lock: scoreEditLock('Mentor', reviews),
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KompetensiRecord, NilaiRecord } from '@/db/records';
 import type { Review } from '@/domain/approval-chain';
+import { MSG } from '@/domain/messages';
 import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
 import { filledScores, mentorScoresError, nextScoreText } from '@/domain/scoring-view';
 import { Alert } from '@/ui/alert';
@@ -15,6 +16,8 @@ export interface PenilaianModalProps {
   kompetensi: readonly KompetensiRecord[];
   nilai: readonly NilaiRecord[];
   reviews: readonly Review[];
+  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
+  refused?: string | null;
   onClose: () => void;
   /** Called after Simpan with the outcome (the modal closes on 'sent' and 'queued'). */
   onSaved: (result: SaveNilaiResult) => void;
@@ -26,7 +29,7 @@ function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly N
 }
 
 /** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan (spec 2, 5). */
-export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, onClose, onSaved }: PenilaianModalProps) {
+export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onSaved }: PenilaianModalProps) {
   const formId = useId();
   const [texts, setTexts] = useState(() => initialTexts(kompetensi, nilai));
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +82,14 @@ export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, revie
 
   return (
     <Modal open title={`Penilaian - ${peserta.nama}`} onClose={onClose} dismissible={!saving} footer={footer} size="lg">
-      {lock && <Alert tone="warning">{lock}</Alert>}
+      {refused !== null && (
+        <Alert tone="error">
+          <strong>{MSG.refusedChanges}:</strong> {refused}
+          <br />
+          {MSG.refusedScoresHint}
+        </Alert>
+      )}
+      {lock && lock !== refused && <Alert tone="warning">{lock}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       {empty ? (
         <div className="nilai-empty">

@@ -1,15 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import { MSG } from '@/domain/messages';
 import { kompetensiFor } from '@/domain/scoring-view';
+import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { jenjangTone, statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
-import { IconButton } from '@/ui/icon-button';
-import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
+import { RefusedMark } from '@/ui/refused-mark';
 import { SearchInput } from '@/ui/search-input';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
@@ -23,26 +23,47 @@ import '@/ui/score-table.css';
 /** Search debounce of the mentor and approval screens (spec 9). */
 export const PENILAIAN_SEARCH_DELAY_MS = 700;
 
+/** Shown instead of the empty text until the first pull has answered. */
+export const PENILAIAN_LOADING_TEXT = 'Memuat data…';
+
 export interface PenilaianPageProps {
   api: ApiClient;
   userId: number | null;
   role: string | null;
+  /** A participant whose score modal opens at once (`/penilaian?peserta=<id>`). */
+  openPesertaId?: number | null;
+  /** Called once that modal was opened (the route then drops the parameter). */
+  onPesertaOpened?: () => void;
 }
 
 /** '/penilaian' (Mentor): the mentor's participants with their approval status, and the score modal. */
-export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
+export function PenilaianPage({ api, userId, role, openPesertaId = null, onPesertaOpened }: PenilaianPageProps) {
   useDocumentTitle('Penilaian');
   const mirror = useMentorMirror(userId);
   const { loading, failed, refresh } = useMentorPull(api);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('semua');
-  const [scoring, setScoring] = useState<number | null>(null);
+  const [scoring, setScoring] = useState<number | null>(openPesertaId);
+  const openedRef = useRef(onPesertaOpened);
+  openedRef.current = onPesertaOpened;
+  useEffect(() => {
+    if (openPesertaId === null) return;
+    setScoring(openPesertaId);
+    openedRef.current?.();
+  }, [openPesertaId]);
   const popup = usePopup();
 
   const rows = useMemo(
     () =>
       mirror
-        ? mentorRows(mirror.peserta, (id) => mirror.nilai.get(id) ?? [], (id) => reviewsOf(mirror, id), mirror.kompetensi, mirror.pendingIds)
+        ? mentorRows(
+            mirror.peserta,
+            (id) => mirror.nilai.get(id) ?? [],
+            (id) => reviewsOf(mirror, id),
+            mirror.kompetensi,
+            mirror.pendingIds,
+            mirror.refused,
+          )
         : [],
     [mirror],
   );
@@ -60,6 +81,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
         <div className="name-cell">
           <span className="name-cell-main">{r.peserta.nama}</span>
           <span className="muted name-cell-sub">{r.peserta.divisi?.nama ?? '-'}</span>
+          {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
         </div>
       ),
     },
@@ -88,8 +110,17 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
       id: 'aksi',
       header: 'Action',
       card: 'actions',
-      width: '6rem',
-      cell: (r) => <IconButton label="Nilai" icon="edit" tone="primary" onClick={() => setScoring(r.peserta.id)} />,
+      width: '7rem',
+      // A locked participant still opens, read-only with the lock's text; the button says so beforehand.
+      cell: (r) => (
+        <ActionButton
+          label="Nilai"
+          icon={r.lock ? 'lock' : 'edit'}
+          tone={r.lock ? 'neutral' : 'primary'}
+          note={r.lock}
+          onClick={() => setScoring(r.peserta.id)}
+        />
+      ),
     },
   ];
 
@@ -127,6 +158,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
         columns={columns}
         rowKey={(r) => r.peserta.id}
         loading={mirror === undefined || (loading && rows.length === 0)}
+        loadingText={PENILAIAN_LOADING_TEXT}
         emptyText="Belum ada penilaian"
         pagination={pagination}
       />
@@ -139,6 +171,7 @@ export function PenilaianPage({ api, userId, role }: PenilaianPageProps) {
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
           nilai={mirror.nilai.get(current.id) ?? []}
           reviews={reviewsOf(mirror, current.id)}
+          refused={mirror.refused.get(current.id) ?? null}
           onClose={() => setScoring(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {

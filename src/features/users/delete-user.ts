@@ -1,17 +1,14 @@
 import { deleteUser as deleteUserCall, mutationErrorText } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { deleteMirrorRow } from '@/db/mirror';
+import { removeMirrorRow } from '@/db/mirror';
 import { pullUsers } from '@/db/pull';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** DELETE /api/users/{id}; the row leaves the mirror at once, then the list is re-pulled. */
-export async function deleteUser(api: ApiClient, id: number): Promise<number> {
-  await deleteUserCall(api, id);
-  await deleteMirrorRow(db, 'users', id);
-  void pullUsers(api).catch(() => undefined);
-  return id;
+export function deleteUser(api: ApiClient, id: number): Promise<number> {
+  return removeMirrorRow(db, 'users', id, () => deleteUserCall(api, id), () => pullUsers(api));
 }
 
 /** deleteUser with busy state and the spec 8 failure text ('Gagal menghapus user'). */

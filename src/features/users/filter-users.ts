@@ -1,4 +1,5 @@
 import type { UserRecord } from '@/db/records';
+import { SERVER_MSG } from '@/domain/messages';
 
 /**
  * The users list as the screen shows it (spec 7: filtered client-side by username,
@@ -14,4 +15,9 @@ export function filterUsers(rows: readonly UserRecord[], search: string, role: s
         [user.username, user.employee_id, user.employeeId].some((value) => value?.toLowerCase().includes(needle)),
     )
     .sort((a, b) => a.id - b.id);
+}
+
+/** Why `user` cannot be deleted by the logged-in user (nobody deletes their own account), or null. */
+export function userDeleteBlock(user: Pick<UserRecord, 'id'>, currentUserId: number | null): string | null {
+  return user.id === currentUserId ? SERVER_MSG.cannotDeleteSelf : null;
 }

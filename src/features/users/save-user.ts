@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createUser, mutationErrorText, updateUser } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { putMirrorRow } from '@/db/mirror';
+import { saveMirrorRow } from '@/db/mirror';
 import { pullUsers } from '@/db/pull';
 import type { UserRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
@@ -39,14 +39,12 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
  * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
  * only when filled (spec 5). The answer goes into the mirror at once, then the list is re-pulled.
  */
-export async function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
-  const row =
+export function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
+  const write = () =>
     id === null
-      ? await createUser(api, userCreateSchema.parse(input))
-      : await updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password }));
-  await putMirrorRow(db, 'users', row);
-  void pullUsers(api).catch(() => undefined);
-  return row;
+      ? createUser(api, userCreateSchema.parse(input))
+      : updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password }));
+  return saveMirrorRow(db, 'users', write, () => pullUsers(api));
 }
 
 /** saveUser with busy state and the spec 8 failure text ('Gagal menyimpan user'). */

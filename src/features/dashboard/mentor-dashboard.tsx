@@ -1,0 +1,175 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { ApiClient } from '@/api/client';
+import {
+  DASHBOARD_MSG,
+  belumDinilaiRows,
+  mentorDashboardRows,
+  mentorStatusCounts,
+  outboxItems,
+  rejectedWithReason,
+} from '@/domain/dashboard';
+import { MSG } from '@/domain/messages';
+import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus } from '@/domain/nilai';
+import { Badge } from '@/ui/badge';
+import { jenjangTone } from '@/ui/badge-palette';
+import type { ChartTone } from '@/ui/chart-data';
+import { DonutChart } from '@/ui/donut-chart';
+import { DashboardHeader, DashboardLoading, Panel, StatBody, statClass } from './dashboard-cards';
+import { useMentorDashboardData } from './use-dashboard-data';
+
+interface MentorDashboardProps {
+  api: ApiClient;
+  userId: number | null;
+  username: string;
+  role: string;
+  title: string;
+}
+
+/** The donut's colour of each mentor status (the badge palette's meaning). */
+const STATUS_TONE: Record<MentorStatus, ChartTone> = {
+  belum_dinilai: 'warning',
+  menunggu_approval: 'neutral',
+  approval_parsial: 'primary',
+  approval_lengkap: 'success',
+  ditolak: 'danger',
+};
+
+/** Mentor: who still needs scores (with a one-tap 'Nilai'), who was rejected and why, and the device's unsent changes. */
+export function MentorDashboard({ api, userId, username, role, title }: MentorDashboardProps) {
+  const { mirror, loading, failed, outbox } = useMentorDashboardData(api, userId);
+  const numbers = useMemo(() => {
+    if (!mirror) return null;
+    const rows = mentorDashboardRows(mirror);
+    const names = new Map(mirror.peserta.map((p) => [p.id, p.nama]));
+    return {
+      counts: mentorStatusCounts(rows),
+      belum: belumDinilaiRows(rows),
+      rejected: rejectedWithReason(rows, mirror.reviewsOf),
+      pending: outboxItems(outbox?.pending ?? [], (id) => names.get(id)),
+      refused: outboxItems(outbox?.conflicts ?? [], (id) => names.get(id)),
+    };
+  }, [mirror, outbox]);
+
+  if (loading || !numbers) return <DashboardLoading title={title} username={username} role={role} />;
+  const { counts, belum, rejected, pending, refused } = numbers;
+
+  return (
+    <section className="page dash">
+      <DashboardHeader title={title} username={username} role={role} stale={failed} />
+
+      <div className="stat-grid">
+        <Link to="/penilaian" className={statClass('warning', true)}>
+          <StatBody label={DASHBOARD_MSG.belumDinilai} value={counts.belum_dinilai} hint={DASHBOARD_MSG.belumDinilaiHint} action={DASHBOARD_MSG.openPenilaian} />
+        </Link>
+        <div className={statClass('neutral')}>
+          <StatBody
+            label={DASHBOARD_MSG.inProcess}
+            value={counts.menunggu_approval + counts.approval_parsial}
+            hint={DASHBOARD_MSG.inProcessHint}
+          />
+        </div>
+        <div className={statClass('success')}>
+          <StatBody label={DASHBOARD_MSG.lengkap} value={counts.approval_lengkap} hint={DASHBOARD_MSG.lengkapHint} />
+        </div>
+        <div className={statClass('danger')}>
+          <StatBody label={MENTOR_STATUS_NAMES.ditolak} value={counts.ditolak} hint={DASHBOARD_MSG.rejectedHint} />
+        </div>
+      </div>
+
+      <div className="dash-grid">
+        <Panel title={DASHBOARD_MSG.belumDinilaiTitle}>
+          {belum.length === 0 ? (
+            <p className="muted">{DASHBOARD_MSG.belumDinilaiEmpty}</p>
+          ) : (
+            <ul className="dash-list">
+              {belum.map(({ peserta, scored, kompetensiCount }) => (
+                <li key={peserta.id} className="dash-list-item">
+                  <span className="dash-list-main">
+                    <span className="dash-list-title">
+                      <span className="dash-list-name">{peserta.nama}</span>
+                      <Badge tone={jenjangTone(peserta.jenjang)}>{peserta.jenjang}</Badge>
+                    </span>
+                    <span className="muted dash-list-sub">
+                      {peserta.divisi?.nama ?? '-'} · {DASHBOARD_MSG.scoredOf(scored, kompetensiCount)}
+                    </span>
+                  </span>
+                  <Link
+                    to="/penilaian"
+                    search={{ peserta: peserta.id }}
+                    className="btn btn-primary btn-sm"
+                    aria-label={DASHBOARD_MSG.nilaiButtonLabel(peserta.nama)}
+                  >
+                    {DASHBOARD_MSG.nilaiButton}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title={DASHBOARD_MSG.statusTitle}>
+          <DonutChart
+            title={DASHBOARD_MSG.statusTitle}
+            data={MENTOR_STATUSES.map((status) => ({ label: MENTOR_STATUS_NAMES[status], value: counts[status], tone: STATUS_TONE[status] }))}
+            headers={DASHBOARD_MSG.statusHeaders}
+            centerLabel={DASHBOARD_MSG.centerPeserta}
+          />
+        </Panel>
+        <Panel title={DASHBOARD_MSG.rejectedTitle}>
+          {rejected.length === 0 ? (
+            <p className="muted">{DASHBOARD_MSG.rejectedEmpty}</p>
+          ) : (
+            <ul className="dash-list">
+              {rejected.map(({ peserta, step, catatan }) => (
+                <li key={peserta.id} className="dash-list-item dash-list-item-stack">
+                  <span className="dash-list-main">
+                    <span className="dash-list-name">{peserta.nama}</span>
+                    <span className="muted dash-list-sub">{peserta.divisi?.nama ?? '-'}</span>
+                  </span>
+                  <Badge tone="danger">{DASHBOARD_MSG.rejectedBy(step)}</Badge>
+                  <p className="dash-reason">{catatan ? DASHBOARD_MSG.rejectedReason(catatan) : DASHBOARD_MSG.rejectedNoReason}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title={DASHBOARD_MSG.outboxTitle}>
+          {pending.length === 0 && refused.length === 0 && <p className="muted">{DASHBOARD_MSG.outboxEmpty}</p>}
+          {pending.length > 0 && (
+            <div className="dash-outbox">
+              <h3>{MSG.pendingChanges(pending.length)}</h3>
+              <ul className="dash-list">
+                {pending.map((item) => (
+                  <li key={item.key} className="dash-list-item">
+                    <span className="dash-list-main">
+                      <span className="dash-list-name">{item.nama}</span>
+                      <span className="muted dash-list-sub">{item.action}</span>
+                    </span>
+                    <Badge tone="neutral">{MSG.savedOffline}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {refused.length > 0 && (
+            <div className="dash-outbox">
+              <h3 className="dash-refused-title">{MSG.refusedChanges}</h3>
+              <ul className="dash-list">
+                {refused.map((item) => (
+                  <li key={item.key} className="dash-list-item dash-list-item-stack">
+                    <span className="dash-list-main">
+                      <span className="dash-list-name">{item.nama}</span>
+                      <span className="muted dash-list-sub">{item.action}</span>
+                    </span>
+                    {item.error && <p className="dash-reason">{item.error}</p>}
+                  </li>
+                ))}
+              </ul>
+              <p className="muted dash-footnote">{DASHBOARD_MSG.outboxRefusedHint}</p>
+            </div>
+          )}
+        </Panel>
+      </div>
+    </section>
+  );
+}

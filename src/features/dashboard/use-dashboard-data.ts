@@ -1,0 +1,83 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { pullKompetensi } from '@/db/pull';
+import type { PesertaRecord } from '@/db/records';
+import { type ScoringMirror, readScoringMirror, reviewsOf } from '@/db/scoring-mirror';
+import type { DashboardMirror } from '@/domain/dashboard';
+import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
+import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
+import { useRefresh } from '@/ui/use-refresh';
+
+/** A tab that becomes visible reloads silently, at most once per this many ms. */
+export const DASHBOARD_VISIBILITY_REFRESH_MS = 2_000;
+
+/** What a dashboard shows: the mirror (live) and where its pull stands. */
+export interface DashboardData {
+  mirror: DashboardMirror<PesertaRecord> | undefined;
+  /** True until there is something to count: the mirror is unread, or empty while the first pull has not answered. */
+  loading: boolean;
+  /** The last pull failed: the numbers are the device's copy. */
+  failed: boolean;
+}
+
+function dashboardMirror(scoring: ScoringMirror): DashboardMirror<PesertaRecord> {
+  return {
+    peserta: scoring.peserta,
+    nilaiOf: (id) => scoring.nilai.get(id) ?? [],
+    reviewsOf: (id) => reviewsOf(scoring, id),
+    kompetensi: scoring.kompetensi,
+  };
+}
+
+/**
+ * Runs `pull` on mount, on 'online' (useRefresh) and when the tab becomes visible again
+ * (throttled); `answered` turns true once the first pull succeeded or failed.
+ */
+function useDashboardPull(pull: () => Promise<unknown>): { answered: boolean; failed: boolean } {
+  const [answered, setAnswered] = useState(false);
+  const lastLoad = useRef(0);
+  const load = useCallback(async () => {
+    lastLoad.current = Date.now();
+    try {
+      await pull();
+    } finally {
+      setAnswered(true);
+    }
+  }, [pull]);
+  const { failed, refresh } = useRefresh(load);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (Date.now() - lastLoad.current > DASHBOARD_VISIBILITY_REFRESH_MS) void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
+  return { answered, failed };
+}
+
+/** Pembimbing, HR, BusHead: every participant (incremental pull, as the approval screen) and the competencies. */
+export function useApproverDashboardData(api: ApiClient, userId: number | null): DashboardData {
+  const scoring = useLiveQuery(() => readScoringMirror(db, userId), [userId]);
+  const pull = useCallback(() => Promise.all([pullPesertaMirror(api, db), pullKompetensi(api, db)]), [api]);
+  const { answered, failed } = useDashboardPull(pull);
+  const mirror = useMemo(() => (scoring ? dashboardMirror(scoring) : undefined), [scoring]);
+  // The approval list needs both tables; zeros before the first answer would be wrong numbers.
+  const empty = !scoring || scoring.peserta.length === 0 || scoring.kompetensi.length === 0;
+  return { mirror, loading: !scoring || (empty && !answered), failed };
+}
+
+/** Mentor: its own participants (as the Penilaian screen pulls them), the competencies and its outbox. */
+export function useMentorDashboardData(
+  api: ApiClient,
+  userId: number | null,
+): DashboardData & { outbox: OutboxStatus | undefined } {
+  const scoring = useLiveQuery(() => readScoringMirror(db, userId), [userId]);
+  const outbox = useLiveQuery(() => readOutboxStatus(db, userId), [userId]);
+  const pull = useCallback(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]), [api]);
+  const { answered, failed } = useDashboardPull(pull);
+  const mirror = useMemo(() => (scoring ? dashboardMirror(scoring) : undefined), [scoring]);
+  return { mirror, loading: !scoring || (scoring.peserta.length === 0 && !answered), failed, outbox };
+}

@@ -1,0 +1,53 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Icon, type IconName } from './icons';
+import './action-button.css';
+
+export type ActionButtonTone = 'primary' | 'info' | 'neutral';
+
+export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'> {
+  /** The visible text; also `aria-label` and the tooltip unless a reason or note replaces it. */
+  label: string;
+  icon: IconName;
+  tone?: ActionButtonTone;
+  /**
+   * Why the action is not allowed: the button stays visible but disabled (`disabled` and
+   * `aria-disabled`), the reason is its tooltip and `aria-description`. Null = allowed.
+   */
+  disabledReason?: string | null;
+  /** A remark that does not disable (e.g. the dialog opens read-only): tooltip and `aria-description`. */
+  note?: string | null;
+}
+
+/**
+ * A row action with an icon AND its name as visible text (36 px high in a table, at least
+ * 44 × 44 px under 768 px). Use it where an icon alone does not say what happens next.
+ */
+export function ActionButton({
+  label,
+  icon,
+  tone = 'primary',
+  disabledReason,
+  note,
+  disabled,
+  className,
+  type = 'button',
+  ...rest
+}: ActionButtonProps) {
+  const off = Boolean(disabled || disabledReason);
+  const reason = disabledReason || note || undefined;
+  return (
+    <button
+      type={type}
+      aria-label={label}
+      title={reason ?? label}
+      aria-description={reason}
+      aria-disabled={off || undefined}
+      disabled={off}
+      className={`action-btn action-btn-${tone} ${className ?? ''}`.trim()}
+      {...rest}
+    >
+      <Icon name={icon} size={18} />
+      <span className="action-btn-text">{label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MagangDb } from '@/db/db';
+import type { OutboxRecord } from '@/db/records';
+import { readScoringMirror } from '@/db/scoring-mirror';
+
+let db: MagangDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new MagangDb(`scoring-mirror-test-${n++}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const entry = (over: Partial<OutboxRecord>): OutboxRecord => ({
+  key: crypto.randomUUID(),
+  user: 4,
+  role: 'Mentor',
+  kind: 'nilai.save',
+  pesertaId: 1,
+  payload: null,
+  createdAt: 0,
+  state: 'pending',
+  attempts: 0,
+  lastError: null,
+  ...over,
+});
+
+describe('readScoringMirror: queued and refused changes of the user', () => {
+  it.each([
+    { name: 'a pending entry marks the participant pending only', rows: [entry({ pesertaId: 1 })], pending: [1], refused: [] },
+    {
+      name: 'a conflict marks it refused with its message, not pending',
+      rows: [entry({ pesertaId: 2, state: 'conflict', lastError: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval' })],
+      pending: [],
+      refused: [[2, 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval']],
+    },
+    {
+      name: 'the newest conflict of a participant wins',
+      rows: [
+        entry({ pesertaId: 3, state: 'conflict', lastError: 'lama' }),
+        entry({ pesertaId: 3, state: 'conflict', lastError: 'baru' }),
+      ],
+      pending: [],
+      refused: [[3, 'baru']],
+    },
+    {
+      name: "another user's conflict is not shown",
+      rows: [entry({ pesertaId: 4, user: 9, state: 'conflict', lastError: 'x' })],
+      pending: [],
+      refused: [],
+    },
+  ])('should hold $name', async ({ rows, pending, refused }) => {
+    await db.outbox.bulkAdd(rows);
+    const mirror = await readScoringMirror(db, 4);
+    expect([...mirror.pendingIds]).toEqual(pending);
+    expect([...mirror.refused]).toEqual(refused);
+  });
+
+  it('should mark nothing without a user', async () => {
+    await db.outbox.add(entry({ state: 'conflict', lastError: 'x' }));
+    const mirror = await readScoringMirror(db, null);
+    expect(mirror.refused.size).toBe(0);
+    expect(mirror.pendingIds.size).toBe(0);
+  });
+});
