@@ -21,6 +21,28 @@ const pull = async (query = ''): Promise<PesertaListResponse> => {
   return pesertaListResponseSchema.parse(response.json());
 };
 
+/**
+ * Renames a participant in a transaction that stays open (the update written, not committed)
+ * until `release()`; resolves once the update is written. `slow` settles after the commit.
+ */
+async function slowRename(id: number, nama: string): Promise<{ release: () => void; slow: Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let written!: () => void;
+  const started = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  const slow = t.db.transaction(async (tx) => {
+    await tx.update(peserta).set({ nama }).where(eq(peserta.id, id));
+    written();
+    await gate;
+  });
+  await started;
+  return { release, slow };
+}
+
 let cursor: string;
 beforeEach(async () => {
   cursor = (await pull()).cursor;
@@ -30,20 +52,7 @@ describe('GET /api/peserta?since= on PostgreSQL', () => {
   // Two transactions that commit out of order around a pull: only a real server has them.
   it('should not miss a change committed after a pull by an older transaction', async () => {
     const [slowRow, fastRow] = (await pull()).data;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written!: () => void;
-    const started = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    const slow = t.db.transaction(async (tx) => {
-      await tx.update(peserta).set({ nama: 'Lambat' }).where(eq(peserta.id, slowRow?.id as number));
-      written();
-      await gate;
-    });
-    await started;
+    const { release, slow } = await slowRename(slowRow?.id as number, 'Lambat');
     // A younger transaction commits first; the pull between sees it but not the older one.
     expect((await call(t, 'PUT', `/api/peserta/${fastRow?.id}`, tokens.hr, { nama: 'Cepat' })).statusCode).toBe(200);
     const between = await pull(`?since=${cursor}`);
@@ -68,20 +77,7 @@ describe('GET /api/peserta (full list, ETag) on PostgreSQL', () => {
   // list was read has a smaller id, and a 304 then would hide its change for good.
   it('should answer 200 with the change, not 304, once an older transaction commits', async () => {
     const [slowRow, fastRow] = (await pull()).data;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written!: () => void;
-    const started = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    const slow = t.db.transaction(async (tx) => {
-      await tx.update(peserta).set({ nama: 'Lambat Lagi' }).where(eq(peserta.id, slowRow?.id as number));
-      written();
-      await gate;
-    });
-    await started;
+    const { release, slow } = await slowRename(slowRow?.id as number, 'Lambat Lagi');
     expect((await call(t, 'PUT', `/api/peserta/${fastRow?.id}`, tokens.hr, { nama: 'Cepat Lagi' })).statusCode).toBe(200);
     const between = await full();
     expect(between.statusCode).toBe(200);
