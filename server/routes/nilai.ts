@@ -1,7 +1,8 @@
 // /api/nilai: scores (spec 7). Reads: the competencies of a division (any logged-in user), a
 // participant's scores (a Mentor only their own; Pembimbing, HR, BusHead any), the calling
 // mentor's list. Writes (Mentor own, Pembimbing, HR; never BusHead) obey the edit lock (409)
-// and accept an Idempotency-Key (services/idempotency.ts). The Daftar Nilai (transcript) PDF
+// and accept an Idempotency-Key (services/idempotency.ts); they answer the participants'
+// state after the change (`state` / `states`, services/scoring.ts answerState). The Daftar Nilai (transcript) PDF
 // of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
 import { nilaiBulkSchema } from '../../src/domain/outbox';
@@ -12,7 +13,7 @@ import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/scoring';
+import { answerState, deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/scoring';
 import { sertifikatDocument } from '../services/sertifikat';
 import { parseId, parseInput } from '../validation';
 
@@ -39,7 +40,8 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const body = parseInput(nilaiBulkSchema, request.body);
-    const answer = await runIdempotent(app.db, scope, (tx) => saveNilai(tx, user, body.nilai_data));
+    const ids = body.nilai_data.map((item) => item.peserta_id);
+    const answer = await runIdempotent(app.db, scope, (tx) => saveNilai(tx, user, body.nilai_data), (tx) => answerState(tx, ids, true));
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 
@@ -47,7 +49,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const id = parseId(request.params.id);
-    const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, user, id));
+    const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, user, id), (tx) => answerState(tx, [id]));
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 

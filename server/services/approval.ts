@@ -97,16 +97,47 @@ function apiReviews(list: readonly Review[]): ApiReview[] {
   }));
 }
 
+/** The three steps of each participant (Menunggu where no row), without locks; absent ids get three Menunggu. */
+export async function selectReviews(db: Db | Tx, ids: readonly number[]): Promise<Map<number, ApiReview[]>> {
+  const stored = new Map<number, Review[]>(ids.map((id) => [id, []]));
+  if (ids.length > 0) {
+    const rows = await db
+      .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
+      .from(reviews)
+      .where(inArray(reviews.peserta_id, [...ids]));
+    for (const { peserta_id, ...review } of rows) stored.get(peserta_id)?.push(review);
+  }
+  return new Map([...stored].map(([id, list]) => [id, apiReviews(list)]));
+}
+
+/**
+ * GET /api/review/peserta?ids=: the three steps of several participants, ascending id. Ids
+ * the caller may not read (unknown, or another mentor's participant) are left out rather
+ * than failing the whole batch: the single read would refuse them (404 / 403), and a
+ * replaying client then learns the refusal from the change it sends.
+ */
+export async function readReviewsBatch(
+  db: Db,
+  user: AuthUser,
+  ids: readonly number[],
+): Promise<{ peserta_id: number; reviews: ApiReview[] }[]> {
+  return db.transaction(
+    async (tx) => {
+      const scopes = await tx.select(scopeColumns).from(peserta).where(inArray(peserta.id, [...ids])).orderBy(asc(peserta.id));
+      const readable = scopes.filter((row) => user.role !== 'Mentor' || row.mentor_id === user.id).map((row) => row.id);
+      const reviewsOf = await selectReviews(tx, readable);
+      return readable.map((id) => ({ peserta_id: id, reviews: reviewsOf.get(id) ?? [] }));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** GET /api/review/peserta/:id: the three steps in order (Menunggu where nobody decided). */
 export async function readReviews(db: Db, user: AuthUser, id: number): Promise<ApiReview[]> {
   return db.transaction(
     async (tx) => {
       await readableScope(tx, user, id);
-      const rows = await tx
-        .select({ role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
-        .from(reviews)
-        .where(eq(reviews.peserta_id, id));
-      return apiReviews(rows);
+      return (await selectReviews(tx, [id])).get(id) ?? [];
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -103,27 +103,47 @@ async function purgeExpired(tx: Tx, userId: number): Promise<void> {
   await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), inArray(idempotencyKeys.key, expired)));
 }
 
-/** Runs `work` in a savepoint; a 409 (chain or lock refusal) becomes an answer, anything else is rethrown. */
-async function attempt(tx: Tx, work: (tx: Tx) => Promise<StoredAnswer>): Promise<StoredAnswer> {
+/**
+ * Extra fields of an answer read after the change (or after a refusal) in the same
+ * transaction: the participant's state for the outbox (services/scoring.ts answerState).
+ */
+export type AnswerExtras = (tx: Tx) => Promise<Record<string, unknown>>;
+
+/** `answer` with the extras merged into its (object) body. */
+async function withExtras(tx: Tx, answer: StoredAnswer, extras: AnswerExtras | undefined): Promise<StoredAnswer> {
+  if (!extras) return answer;
+  return { ...answer, body: { ...(answer.body as Record<string, unknown>), ...(await extras(tx)) } };
+}
+
+/**
+ * Runs `work` in a savepoint; a 409 (chain or lock refusal) becomes an answer carrying the
+ * current state (read after the rollback), anything else is rethrown.
+ */
+async function attempt(tx: Tx, work: (tx: Tx) => Promise<StoredAnswer>, extras: AnswerExtras | undefined): Promise<StoredAnswer> {
+  let answer: StoredAnswer;
   try {
-    return await tx.transaction((savepoint) => work(savepoint));
+    answer = await tx.transaction((savepoint) => work(savepoint));
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) return { status: 409, body: { message: error.message } };
+    if (error instanceof HttpError && error.statusCode === 409) return withExtras(tx, { status: 409, body: { message: error.message } }, extras);
     throw error;
   }
+  return withExtras(tx, answer, extras);
 }
 
 /**
  * Runs `work` in one transaction, guarded by the scope's Idempotency-Key (see the header).
- * Without a key it simply runs `work` in a transaction and any refusal is thrown as usual.
+ * `extras` adds fields read after the change to a 2xx answer and, with a key, to a 409 (the
+ * outbox sends a key and reconciles from them). Without a key it simply runs `work` in a
+ * transaction and any refusal is thrown as usual (a plain `{message}`).
  */
 export async function runIdempotent(
   db: Db,
   scope: IdempotencyScope,
   work: (tx: Tx) => Promise<StoredAnswer>,
+  extras?: AnswerExtras,
 ): Promise<StoredAnswer> {
   const { key } = scope;
-  if (key === null) return db.transaction(work);
+  if (key === null) return db.transaction(async (tx) => withExtras(tx, await work(tx), extras));
   const keyed = { ...scope, key };
   // The common repeat (a lost answer) needs no transaction.
   const stored = await findStored(db, keyed);
@@ -141,7 +161,7 @@ export async function runIdempotent(
       return first;
     }
     await purgeExpired(tx, scope.userId);
-    const answer = await attempt(tx, work);
+    const answer = await attempt(tx, work, extras);
     if (!isStorable(answer.status)) throw new Error(`unexpected answer ${answer.status} of an idempotent mutation`);
     await tx
       .update(idempotencyKeys)

@@ -17,7 +17,7 @@ import type { AuthUser } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { HttpError } from '../http-error';
-import { assertMentorOwns, lockPeserta, lockReviews, readableScope } from './approval';
+import { type ApiReview, assertMentorOwns, lockPeserta, lockReviews, readableScope, selectReviews } from './approval';
 import { type Tx, recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';
 import { selectPeserta } from './peserta-read';
@@ -43,6 +43,7 @@ export interface ApiNilai {
 export type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
 
 const byNamaSql = sql`lower(${kompetensi.nama}) collate "C"`;
+const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The ACTIVE competencies of a division for a level, by name; 404 unknown division. */
 export async function listDivisiKompetensi(db: Db, divisiId: number, jenjang: Jenjang): Promise<ApiNilaiKompetensi[]> {
@@ -77,6 +78,37 @@ export async function selectNilai(db: Db | Tx, pesertaIds: readonly number[]): P
     .where(inArray(nilai.peserta_id, [...pesertaIds]))
     .orderBy(asc(nilai.peserta_id), byNamaSql, asc(nilai.kompetensi_id));
   return rows.map(({ nama, ...row }) => ({ ...row, kompetensi: { nama } }));
+}
+
+/** A participant's reviews and scores together, as the replayable mutations answer them. */
+export interface PesertaState {
+  peserta_id: number;
+  reviews: ApiReview[];
+  nilai: ApiNilai[];
+}
+
+/** The state of each participant (ascending id), read inside the caller's transaction. */
+export async function pesertaStates(tx: Db | Tx, ids: readonly number[]): Promise<PesertaState[]> {
+  const sorted = ascending(ids);
+  const [reviewsOf, scores] = await Promise.all([selectReviews(tx, sorted), selectNilai(tx, sorted)]);
+  return sorted.map((id) => ({
+    peserta_id: id,
+    reviews: reviewsOf.get(id) ?? [],
+    nilai: scores.filter((row) => row.peserta_id === id),
+  }));
+}
+
+/**
+ * The fields a replayable mutation adds to its answer (2xx, and a keyed 409): `state` of the
+ * one participant it concerns, and for POST /api/nilai/bulk also `states`, one per participant
+ * of the payload. The outbox reconciles its mirror from them without another read. Stored with
+ * the answer under the Idempotency-Key: a resend gets the state right after the first request,
+ * which may be older than now; the client's next pull corrects that.
+ */
+export async function answerState(tx: Tx, ids: readonly number[], many = false): Promise<Record<string, unknown>> {
+  const states = await pesertaStates(tx, ids);
+  if (!many) return { state: states[0] ?? null };
+  return states.length === 1 ? { state: states[0], states } : { states };
 }
 
 /** GET /api/nilai/peserta/:id: a participant's scores; 404 unknown, 403 another mentor's. */
@@ -129,8 +161,6 @@ export async function listMentorPeserta(db: Db, mentorId: number): Promise<Mento
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
-
-const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Locks competencies FOR SHARE in ascending id order and returns the ones that exist. */
 async function lockKompetensi(tx: Tx, ids: readonly number[]): Promise<Map<number, Jenjang>> {

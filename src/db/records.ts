@@ -119,6 +119,13 @@ export interface SignatureRecord {
 /** The replayable mutations (ARCHITECTURE.md "Write"); defined with their rules in src/domain. */
 export type { OutboxKind };
 
+/**
+ * Why an entry's last send failed: 'network' = no answer (offline, the server down, a
+ * timeout), 'server' = the server answered 5xx. After a network failure the backoff is lifted
+ * as soon as the server answers again; after a 5xx it holds (the server is up but failing).
+ */
+export type OutboxFailure = 'network' | 'server';
+
 /** Where an outbox entry stands: waiting, being sent by the replay, or refused by the rules. */
 export type OutboxState = 'pending' | 'sending' | 'conflict';
 
@@ -150,6 +157,8 @@ export interface OutboxRecord {
    * lets the server decide instead of re-checking locally.
    */
   sentAt?: number;
+  /** What kind of failure the last send met (absent before any failure and after a retry). */
+  lastFailure?: OutboxFailure;
   /** The last failure, or for a conflict the spec's stale-data message shown to the user. */
   lastError: string | null;
 }

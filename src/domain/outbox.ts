@@ -42,6 +42,25 @@ export const rejectBodySchema = z.object({
 /** Body of approve: an optional note. */
 export const approveBodySchema = z.object({ catatan: z.string().trim().max(CATATAN_MAX).nullish() });
 
+/** At most this many participants per batch read of reviews (GET /api/review/peserta?ids=). */
+export const REVIEW_BATCH_MAX = 200;
+export const REVIEW_BATCH_MSG = {
+  invalid: 'ID tidak valid',
+  tooMany: `Maksimal ${REVIEW_BATCH_MAX} ID sekaligus`,
+} as const;
+
+/**
+ * Query of the batch read: `ids` = comma-separated positive decimal ids (duplicates
+ * allowed, counted once), 1 to REVIEW_BATCH_MAX of them; parsed to distinct ids.
+ */
+export const reviewBatchQuerySchema = z.object({
+  ids: z
+    .string({ error: REVIEW_BATCH_MSG.invalid })
+    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, REVIEW_BATCH_MSG.invalid)
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .pipe(z.array(z.number()).max(REVIEW_BATCH_MAX, REVIEW_BATCH_MSG.tooMany)),
+});
+
 /** The request an outbox entry becomes (the peserta id is in the path, CONTRACT.md). */
 export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'DELETE'; path: string } {
   switch (kind) {

@@ -7,7 +7,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { replayOutbox, OUTBOX_SYNC_TAG } from '@/sync/replay';
+import { OUTBOX_SYNC_TAG } from '@/sync/constants';
+import { startReplay } from '@/sync/replay';
 
 /** Background Sync event; not part of lib.webworker (TOOLING.md). */
 interface SyncEvent extends ExtendableEvent {
@@ -58,14 +59,14 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting();
     return;
   }
-  event.waitUntil(replayOutbox());
+  event.waitUntil(startReplay());
 });
 
 self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   // A run that stopped on the network rejects, so the browser schedules another sync.
   event.waitUntil(
-    replayOutbox().then((result) => {
+    startReplay().then((result) => {
       if (result.status === 'offline') throw new Error('outbox replay: server unreachable');
     }),
   );

@@ -1,14 +1,15 @@
 /**
- * The outbox: queued replayable mutations (ARCHITECTURE.md "Write"). This module owns the
- * outbox rows and the optimistic mirror writes that go with them: enqueue() applies a change
- * to the participant's scores and reviews AND appends its entry in ONE Dexie transaction, so
- * the mirror never shows a change the outbox does not hold. It never sends anything (replay.ts
- * does) and never drops an entry silently: only the user dismisses a conflict.
+ * The outbox: queued replayable mutations (ARCHITECTURE.md "Write"), and the one owner of
+ * its rows. Every transition of an entry is a function here: enqueue (with its optimistic
+ * mirror change, in ONE Dexie transaction), markSending, markSent (deleted, with the server's
+ * state reconciled in the same transaction), markRetry (network or 5xx: backoff), markPaused
+ * (401), markConflict (refused, with the server's state when known), retryConflict and
+ * dismissConflict (only the user drops an entry unsent). It never sends anything (replay.ts does).
  */
 import type { MagangDb } from '@/db/db';
-import type { OutboxKind, OutboxRecord } from '@/db/records';
-import { applyOptimistic } from '@/domain/outbox';
-import { readPesertaState, writePesertaState } from './peserta-state';
+import type { OutboxFailure, OutboxKind, OutboxRecord } from '@/db/records';
+import { type ServerState, reapplyQueued } from './peserta-state';
+import { retryDelayMs } from './constants';
 
 /** What a screen asks to queue. */
 export interface NewChange {
@@ -18,6 +19,12 @@ export interface NewChange {
   pesertaId: number;
   payload: unknown;
 }
+
+
+/** A participant's state from the server, for the reconcile that goes with a transition. */
+export type PesertaServerState = ServerState & { peserta_id: number };
+
+const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta];
 
 /** A fresh idempotency key (uuid v4; crypto.randomUUID exists in pages and workers). */
 function newKey(): string {
@@ -38,10 +45,9 @@ export async function enqueue(db: MagangDb, change: NewChange, now = Date.now())
     attempts: 0,
     lastError: null,
   };
-  await db.transaction('rw', [db.outbox, db.nilai, db.reviews, db.peserta], async () => {
-    const state = await readPesertaState(db, change.pesertaId);
-    await writePesertaState(db, change.pesertaId, applyOptimistic(change, state), entry.key);
+  await db.transaction('rw', MIRROR_TABLES(db), async () => {
     entry.seq = await db.outbox.add(entry);
+    await reapplyQueued(db, change.pesertaId, { only: [entry] });
   });
   return entry;
 }
@@ -58,14 +64,64 @@ export async function conflictEntries(db: MagangDb, user: number): Promise<Outbo
   return rows.filter((row) => row.state === 'conflict');
 }
 
-/** Marks an entry refused with the message the user will see. */
-export async function markConflict(db: MagangDb, seq: number, message: string): Promise<void> {
-  await db.outbox.update(seq, { state: 'conflict', lastError: message });
+/** Writes each state with the changes still queued for its participant on top. */
+async function reconcileAll(db: MagangDb, states: readonly PesertaServerState[]): Promise<void> {
+  for (const state of states) await reapplyQueued(db, state.peserta_id, { server: state });
+}
+
+/**
+ * About to send for the first time. Recorded before the request: from here on the server
+ * may have applied it, so it is resent with its key and never re-checked locally again.
+ */
+export async function markSending(db: MagangDb, seq: number, now: number): Promise<void> {
+  await db.outbox.update(seq, { state: 'sending', sentAt: now });
+}
+
+/** The server applied it: the entry goes, and the states its answer carried are reconciled. */
+export async function markSent(db: MagangDb, seq: number, states: readonly PesertaServerState[]): Promise<void> {
+  await db.transaction('rw', MIRROR_TABLES(db), async () => {
+    await db.outbox.delete(seq);
+    await reconcileAll(db, states);
+  });
+}
+
+/** The send failed without a verdict: back to pending with the backoff of its attempt count. */
+export async function markRetry(db: MagangDb, entry: OutboxRecord, failure: OutboxFailure, message: string, now: number): Promise<void> {
+  const attempts = entry.attempts + 1;
+  const change: Partial<OutboxRecord> = {
+    state: 'pending',
+    attempts,
+    lastError: message,
+    lastFailure: failure,
+    nextAttemptAt: now + retryDelayMs(attempts),
+  };
+  await db.outbox.update(entry.seq!, change);
+}
+
+/** The token was refused (401): back to pending, untouched otherwise, until a new login. */
+export async function markPaused(db: MagangDb, seq: number): Promise<void> {
+  await db.outbox.update(seq, { state: 'pending' });
+}
+
+/** Marks an entry refused with the message the user will see, reconciling the states known. */
+export async function markConflict(db: MagangDb, seq: number, message: string, states: readonly PesertaServerState[] = []): Promise<void> {
+  await db.transaction('rw', MIRROR_TABLES(db), async () => {
+    await db.outbox.update(seq, { state: 'conflict', lastError: message });
+    await reconcileAll(db, states);
+  });
 }
 
 /** The user asks to try a refused change again: it goes back in the queue, re-checked on replay. */
 export async function retryConflict(db: MagangDb, seq: number): Promise<void> {
-  await db.outbox.update(seq, { state: 'pending', lastError: null, attempts: 0, nextAttemptAt: 0, sentAt: undefined });
+  const change: Partial<OutboxRecord> = {
+    state: 'pending',
+    lastError: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    sentAt: undefined,
+    lastFailure: undefined,
+  };
+  await db.outbox.update(seq, change);
 }
 
 /** The user dismisses a refused change: the only way an entry leaves without being sent. */

@@ -1,91 +1,130 @@
 /**
- * One participant's scores and reviews in the mirror, read and written as a unit, and the
- * reconcile step of replay: server state first, then every change still queued for that
- * participant re-applied in FIFO order, so the mirror = server + pending changes.
- * Callers run these inside a Dexie transaction over nilai, reviews, peserta (and outbox).
+ * One participant's scores and reviews in the mirror, and the one way queued changes are
+ * laid over them: mergeQueued() (pure) applies queued changes in FIFO order to a base state
+ * and marks each row with the key of the change that last altered it; reapplyQueued() is the
+ * one Dexie writer around it, used by enqueue (mirror + the new change), reconcile (server
+ * state + every change still queued) and pulls (pulled rows + every change still queued).
+ * So the mirror is always the server's state with the pending changes on top.
  */
 import type { MagangDb } from '@/db/db';
-import type { NilaiRecord, ReviewRecord } from '@/db/records';
+import type { NilaiRecord, OutboxRecord, ReviewRecord } from '@/db/records';
 import { type Review, approvalProgress, normalizeReviews } from '@/domain/approval-chain';
 import { type ScoreRow, applyOptimistic } from '@/domain/outbox';
 
-/** The participant's scores and reviews as the mirror holds them. */
-export async function readPesertaState(
-  db: MagangDb,
-  pesertaId: number,
-): Promise<{ nilai: NilaiRecord[]; reviews: Review[] }> {
+/** A participant's rows as the mirror stores them (pendingKey on optimistic rows). */
+export interface MirrorState {
+  nilai: NilaiRecord[];
+  reviews: ReviewRecord[];
+}
+
+/** A participant's state as the server sent it. */
+export interface ServerState {
+  nilai: readonly (ScoreRow & Partial<NilaiRecord>)[];
+  reviews: readonly Review[];
+}
+
+/** What mergeQueued needs of an outbox entry. */
+export type QueuedChange = Pick<OutboxRecord, 'key' | 'kind' | 'role' | 'payload'>;
+
+function reviewRecords(pesertaId: number, reviews: readonly Review[]): ReviewRecord[] {
+  return normalizeReviews(reviews).map((review) => ({
+    peserta_id: pesertaId,
+    role_reviewer: review.role_reviewer,
+    status: review.status,
+    catatan: review.catatan ?? null,
+  }));
+}
+
+/** The server's state as mirror rows (no pending marks). */
+export function serverRows(pesertaId: number, server: ServerState): MirrorState {
+  return {
+    nilai: server.nilai.map((row) => {
+      const next: NilaiRecord = { ...row, peserta_id: pesertaId };
+      delete next.pendingKey;
+      return next;
+    }),
+    reviews: reviewRecords(pesertaId, server.reviews),
+  };
+}
+
+/**
+ * `base` with `changes` applied in order (pure; inputs untouched). A row a change alters is
+ * marked with that change's key; a row it leaves alone keeps its mark.
+ */
+export function mergeQueued(pesertaId: number, base: MirrorState, changes: readonly QueuedChange[]): MirrorState {
+  let nilai = base.nilai.map((row) => ({ ...row }));
+  // The three steps always, each keeping the mark it had.
+  let reviews = reviewRecords(pesertaId, base.reviews).map((row) => {
+    const mark = base.reviews.find((r) => r.role_reviewer === row.role_reviewer)?.pendingKey;
+    return mark ? { ...row, pendingKey: mark } : row;
+  });
+  for (const change of changes) {
+    const next = applyOptimistic(change, { nilai, reviews });
+    const oldNilai = new Map(nilai.map((row) => [row.kompetensi_id, row]));
+    nilai = next.nilai.map((row) => {
+      const before = oldNilai.get(row.kompetensi_id);
+      const merged: NilaiRecord = { ...before, ...row, peserta_id: pesertaId };
+      if (!before || before.skor !== row.skor) merged.pendingKey = change.key;
+      return merged;
+    });
+    const oldReviews = new Map(reviews.map((row) => [row.role_reviewer, row]));
+    reviews = reviewRecords(pesertaId, next.reviews).map((row) => {
+      const before = oldReviews.get(row.role_reviewer);
+      const changed = !before || before.status !== row.status || (before.catatan ?? null) !== row.catatan;
+      if (changed) return { ...row, pendingKey: change.key };
+      return before?.pendingKey ? { ...row, pendingKey: before.pendingKey } : row;
+    });
+  }
+  return { nilai, reviews };
+}
+
+/** The participant's rows as the mirror holds them. */
+export async function readMirrorState(db: MagangDb, pesertaId: number): Promise<MirrorState> {
   const [nilai, reviews] = await Promise.all([
     db.nilai.where('peserta_id').equals(pesertaId).toArray(),
     db.reviews.where('peserta_id').equals(pesertaId).toArray(),
   ]);
-  return { nilai, reviews: normalizeReviews(reviews) };
+  return { nilai, reviews };
 }
 
-/**
- * Replaces the participant's scores and reviews in the mirror. `pendingKey` marks rows that
- * differ from what the server last sent (optimistic), or null for server state. The peserta
- * row's embedded reviews and status follow, so lists reading it stay consistent.
- */
-export async function writePesertaState(
-  db: MagangDb,
-  pesertaId: number,
-  state: { nilai: readonly (ScoreRow & Partial<NilaiRecord>)[]; reviews: readonly Review[] },
-  pendingKey: string | null,
-): Promise<void> {
-  const old = await db.nilai.where('peserta_id').equals(pesertaId).toArray();
-  const byKompetensi = new Map(old.map((row) => [row.kompetensi_id, row]));
-  const nilai: NilaiRecord[] = state.nilai.map((row) => {
-    const before = byKompetensi.get(row.kompetensi_id);
-    const changed = !before || before.skor !== row.skor;
-    const next: NilaiRecord = { ...before, ...row, peserta_id: pesertaId };
-    if (pendingKey && changed) next.pendingKey = pendingKey;
-    else if (!pendingKey) delete next.pendingKey;
-    return next;
-  });
-  const oldReviews = new Map(
-    (await db.reviews.where('peserta_id').equals(pesertaId).toArray()).map((row) => [row.role_reviewer, row]),
-  );
-  const reviews: ReviewRecord[] = normalizeReviews(state.reviews).map((review) => {
-    const before = oldReviews.get(review.role_reviewer);
-    const next: ReviewRecord = {
-      peserta_id: pesertaId,
-      role_reviewer: review.role_reviewer,
-      status: review.status,
-      catatan: review.catatan ?? null,
-    };
-    const changed = !before || before.status !== next.status || (before.catatan ?? null) !== next.catatan;
-    if (pendingKey && changed) next.pendingKey = pendingKey;
-    else if (pendingKey && before?.pendingKey) next.pendingKey = before.pendingKey;
-    return next;
-  });
+/** Replaces the participant's rows; its peserta row's embedded reviews and status follow. */
+async function writeMirrorState(db: MagangDb, pesertaId: number, state: MirrorState): Promise<void> {
   await db.nilai.where('peserta_id').equals(pesertaId).delete();
-  await db.nilai.bulkPut(nilai);
+  await db.nilai.bulkPut(state.nilai);
   await db.reviews.where('peserta_id').equals(pesertaId).delete();
-  await db.reviews.bulkPut(reviews);
+  await db.reviews.bulkPut(state.reviews);
   const row = await db.peserta.get(pesertaId);
   if (row) {
-    const plain = reviews.map(({ role_reviewer, status, catatan }) => ({ role_reviewer, status, catatan }));
+    const plain = state.reviews.map(({ role_reviewer, status, catatan }) => ({ role_reviewer, status, catatan }));
     await db.peserta.put({ ...row, reviews: plain, status: { is_complete: approvalProgress(plain).complete } } as typeof row);
   }
 }
 
+/** The changes still queued for the participant (any user's, not refused), FIFO. */
+async function queuedFor(db: MagangDb, pesertaId: number): Promise<OutboxRecord[]> {
+  const rows = await db.outbox.where('pesertaId').equals(pesertaId).sortBy('seq');
+  return rows.filter((entry) => entry.state !== 'conflict');
+}
+
 /**
- * Writes the server's state of a participant, then re-applies the changes still queued for
- * it (pending, not refused) in FIFO order, marked with their keys.
+ * Lays queued changes over the participant's state, in one transaction (the caller's when it
+ * runs inside one over outbox, nilai, reviews and peserta). Base: `server` when given, else
+ * the mirror as it stands. Changes: `only` when given (enqueue: just the new one, the mirror
+ * already shows the others), else every change still queued for the participant.
  */
-export async function reconcilePeserta(
+export async function reapplyQueued(
   db: MagangDb,
   pesertaId: number,
-  server: { nilai: readonly (ScoreRow & Partial<NilaiRecord>)[]; reviews: readonly Review[] },
+  options: { server?: ServerState; only?: readonly QueuedChange[] } = {},
 ): Promise<void> {
   await db.transaction('rw', [db.outbox, db.nilai, db.reviews, db.peserta], async () => {
-    await writePesertaState(db, pesertaId, server, null);
-    const queued = (await db.outbox.where('pesertaId').equals(pesertaId).sortBy('seq')).filter(
-      (entry) => entry.state !== 'conflict',
-    );
-    for (const entry of queued) {
-      const state = await readPesertaState(db, pesertaId);
-      await writePesertaState(db, pesertaId, applyOptimistic(entry, state), entry.key);
-    }
+    const base = options.server ? serverRows(pesertaId, options.server) : await readMirrorState(db, pesertaId);
+    const changes = options.only ?? (await queuedFor(db, pesertaId));
+    await writeMirrorState(db, pesertaId, mergeQueued(pesertaId, base, changes));
   });
+}
+
+/** Writes the server's state of a participant with the changes still queued for it on top. */
+export async function reconcilePeserta(db: MagangDb, pesertaId: number, server: ServerState): Promise<void> {
+  await reapplyQueued(db, pesertaId, { server });
 }

@@ -11,9 +11,8 @@ import type { MagangDb } from '@/db/db';
 import { getCursor, setCursor } from '@/db/meta';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { normalizeReviews } from '@/domain/approval-chain';
-import { applyOptimistic } from '@/domain/outbox';
 import { pesertaListResponseSchema, pesertaSchema } from '@/domain/peserta';
-import { readPesertaState, writePesertaState } from './peserta-state';
+import { reapplyQueued } from './peserta-state';
 
 const mentorListSchema = z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
@@ -60,14 +59,12 @@ async function writeRows(db: MagangDb, rows: readonly PesertaRecord[], deletedId
     await db.nilai.bulkPut(nilai);
     await db.reviews.bulkPut(reviews);
 
+    // The pulled rows are the base: lay every still-queued change of those participants over them.
     const touched = full ? null : new Set(ids);
     const queued = (await db.outbox.orderBy('seq').toArray()).filter(
       (entry) => entry.state !== 'conflict' && (touched === null || touched.has(entry.pesertaId)),
     );
-    for (const entry of queued) {
-      const state = await readPesertaState(db, entry.pesertaId);
-      await writePesertaState(db, entry.pesertaId, applyOptimistic(entry, state), entry.key);
-    }
+    for (const pesertaId of new Set(queued.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
   });
 }
 

@@ -1,37 +1,43 @@
 /**
  * Outbox replay: sends queued mutations to the API in FIFO order (ARCHITECTURE.md "Write").
- * Runs in the service worker (on `sync` and on a 'REPLAY' message) and in the page as a
- * fallback; one runner at a time (Web Locks across page and worker, plus a single in-flight
- * promise per context). It must never touch the DOM or sessionStorage: the token and the user
- * come from Dexie meta.
+ * Runs in the service worker (on `sync` and on a 'REPLAY' message) and in the page; one
+ * runner at a time (Web Locks across page and worker, plus a single in-flight promise per
+ * context). It never touches the DOM or sessionStorage: the token and the user come from
+ * Dexie meta. Row transitions are outbox.ts's; this module only decides which one applies.
  *
- * Per entry of the logged-in user, oldest first:
- * - never sent yet: re-fetch the participant's reviews and run the domain rule; if it now
- *   forbids the change, the entry becomes a conflict with the spec's message and is not sent;
+ * A run, for the logged-in user's entries, oldest first:
+ * - the head waits out its backoff only after a 5xx; after a network failure a cheap
+ *   GET /api/health decides: the server answers → send now (no waiting out a long backoff);
+ * - never-sent entries are re-checked with the src/domain rule against the participant's
+ *   reviews. Those are read for all queued participants in ONE batch request up front
+ *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
+ *   so an entry after an own change on the same participant is judged on the state after it;
+ *   if the rule forbids it, the entry becomes a conflict with the spec's message, unsent;
  * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once);
- * - 2xx: delete the entry; 409 or another 4xx: conflict with the server's message;
- *   401: pause (queue kept) until a new login; network error or 5xx: back off and stop,
- *   the entry stays at the head;
- * - afterwards the participant is re-pulled and the remaining queued changes re-applied.
+ * - 2xx: the entry is deleted and the participant state the answer carries is reconciled
+ *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);
+ *   401: pause (queue kept) until a new login; network or 5xx: backoff and stop, the entry
+ *   stays at the head.
+ * So a change costs its send plus a share of one batch read.
  */
 import { type ApiClient, createApiClient, isApiError } from '@/api/client';
-import { fetchNilai, fetchReviews, sendOutboxRequest } from '@/api/scoring';
+import { type PesertaState, checkHealth, fetchNilai, fetchReviews, fetchReviewsBatch, sendOutboxRequest, statesOf } from '@/api/scoring';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
-import type { OutboxRecord } from '@/db/records';
-import { recheckBlock } from '@/domain/outbox';
-import { markConflict, pendingEntries } from './outbox';
+import type { OutboxFailure, OutboxRecord } from '@/db/records';
+import type { Review } from '@/domain/approval-chain';
+import { REVIEW_BATCH_MAX, recheckBlock } from '@/domain/outbox';
+import { OUTBOX_LOCK_NAME, PAUSED_KEY, RECHECK_MAX_AGE_MS } from './constants';
+import {
+  markConflict,
+  markPaused,
+  markRetry,
+  markSending,
+  markSent,
+  pendingEntries,
+} from './outbox';
 import { reconcilePeserta } from './peserta-state';
-
-/** Background Sync tag under which the page asks for a replay. */
-export const OUTBOX_SYNC_TAG = 'outbox-replay';
-/** Web Lock name shared by every runner of this origin (pages and service worker). */
-export const OUTBOX_LOCK_NAME = 'magang-outbox-replay';
-/** First retry delay after a network failure; doubles per attempt up to the max. */
-export const OUTBOX_RETRY_BASE_MS = 2_000;
-export const OUTBOX_RETRY_MAX_MS = 60_000;
-/** meta key holding the token that got a 401: replay waits for a different token. */
-export const PAUSED_KEY = 'outbox:paused-token';
+import { requestReplay } from './trigger';
 
 /** How a replay run ended. */
 export type ReplayStatus = 'done' | 'offline' | 'unauthorized' | 'no-session' | 'busy' | 'waiting';
@@ -51,33 +57,69 @@ export interface ReplayOptions {
   db?: MagangDb;
   /** API client; default: same origin with the token of the mirrored session. */
   api?: ApiClient;
-  /** Ignore the backoff delay (the 'Sinkronkan' button). */
+  /** Ignore every backoff delay (a user action: a submit, 'Sinkronkan', `online`). */
   force?: boolean;
   now?: () => number;
 }
 
-/** Delay before the next try after `attempts` failed sends. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY_MAX_MS);
-}
-
-function isTransient(error: unknown): boolean {
-  return !isApiError(error) || error.status === 0 || error.status >= 500;
+/** No answer at all (status 0, or not an ApiError), a 5xx, or a verdict (null). */
+function failureOf(error: unknown): OutboxFailure | null {
+  if (!isApiError(error) || error.status === 0) return 'network';
+  return error.status >= 500 ? 'server' : null;
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function refreshPeserta(api: ApiClient, db: MagangDb, pesertaId: number): Promise<void> {
-  const [reviews, nilai] = await Promise.all([fetchReviews(api, pesertaId), fetchNilai(api, pesertaId)]);
-  await reconcilePeserta(db, pesertaId, { reviews, nilai });
+/**
+ * Reviews for the pre-send re-check, per participant: read in batches of the participants
+ * still ahead in the queue, replaced by what the server answered to our own sends.
+ * `null` = the server does not let this user read it (unknown, another mentor's): the
+ * entry is sent and the server's refusal becomes the conflict.
+ */
+class RecheckReviews {
+  private readonly known = new Map<number, { reviews: Review[] | null; at: number }>();
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly now: () => number,
+    /** Participants of the never-sent entries, in queue order. */
+    private readonly order: readonly number[],
+  ) {}
+
+  private fresh(pesertaId: number): boolean {
+    const hit = this.known.get(pesertaId);
+    return hit !== undefined && this.now() - hit.at <= RECHECK_MAX_AGE_MS;
+  }
+
+  async get(pesertaId: number): Promise<Review[] | null> {
+    if (!this.fresh(pesertaId)) {
+      // This participant and the next ones ahead not read lately, one request.
+      const from = Math.max(0, this.order.indexOf(pesertaId));
+      const ids = [pesertaId];
+      for (const id of this.order.slice(from)) {
+        if (ids.length >= REVIEW_BATCH_MAX) break;
+        if (!ids.includes(id) && !this.fresh(id)) ids.push(id);
+      }
+      const read = await fetchReviewsBatch(this.api, ids);
+      const at = this.now();
+      for (const id of ids) this.known.set(id, { reviews: read.get(id) ?? null, at });
+    }
+    return this.known.get(pesertaId)?.reviews ?? null;
+  }
+
+  /** The state the server answered for a participant (right after our change, or current on a 409). */
+  set(states: readonly PesertaState[]): void {
+    for (const state of states) this.known.set(state.peserta_id, { reviews: state.reviews, at: this.now() });
+  }
 }
 
-/** Refreshes after a send or a refusal; a failure here only leaves the mirror stale. */
-async function refreshQuietly(api: ApiClient, db: MagangDb, pesertaId: number): Promise<void> {
+/** Reads a participant again when an answer carried no state (an older server); failures only leave the mirror stale. */
+async function refreshQuietly(api: ApiClient, db: MagangDb, pesertaId: number, reviews?: Review[]): Promise<void> {
   try {
-    await refreshPeserta(api, db, pesertaId);
+    const [known, nilai] = await Promise.all([reviews ?? fetchReviews(api, pesertaId), fetchNilai(api, pesertaId)]);
+    await reconcilePeserta(db, pesertaId, { reviews: known, nilai });
   } catch {
     // The next replay or pull refreshes it; the outbox itself is already correct.
   }
@@ -85,43 +127,60 @@ async function refreshQuietly(api: ApiClient, db: MagangDb, pesertaId: number): 
 
 type EntryOutcome = 'sent' | 'conflict' | 'unauthorized' | 'offline';
 
-async function replayEntry(api: ApiClient, db: MagangDb, entry: OutboxRecord, now: number): Promise<EntryOutcome> {
+async function replayEntry(
+  api: ApiClient,
+  db: MagangDb,
+  recheck: RecheckReviews,
+  entry: OutboxRecord,
+  now: number,
+): Promise<EntryOutcome> {
   const seq = entry.seq!;
   try {
     if (entry.sentAt === undefined) {
-      const reviews = await fetchReviews(api, entry.pesertaId);
-      const block = recheckBlock(entry.kind, entry.role, reviews);
+      const reviews = await recheck.get(entry.pesertaId);
+      const block = reviews && recheckBlock(entry.kind, entry.role, reviews);
       if (block) {
-        await markConflict(db, seq, block);
-        await refreshQuietly(api, db, entry.pesertaId);
+        // The scores are the one part of the state not at hand: one read, then reconciled with the conflict.
+        const nilai = await fetchNilai(api, entry.pesertaId).catch(() => null);
+        await markConflict(db, seq, block, nilai && reviews ? [{ peserta_id: entry.pesertaId, reviews, nilai }] : []);
         return 'conflict';
       }
-      // Recorded before sending: from here on the server may have applied it.
-      await db.outbox.update(seq, { state: 'sending', sentAt: now });
+      await markSending(db, seq, now);
     }
-    await sendOutboxRequest(api, entry);
-    await db.outbox.delete(seq);
-    await refreshQuietly(api, db, entry.pesertaId);
+    const states = await sendOutboxRequest(api, entry);
+    // A resend gets the answer stored with the first request, so its state may be older than
+    // now: it is taken as "the state right after this change"; a later entry sent on top of
+    // it is still judged by the server, and the next pull corrects the mirror.
+    await markSent(db, seq, states ?? []);
+    if (states) recheck.set(states);
+    else await refreshQuietly(api, db, entry.pesertaId);
     return 'sent';
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
-      await db.outbox.update(seq, { state: 'pending' });
+      await markPaused(db, seq);
       return 'unauthorized';
     }
-    if (isTransient(error)) {
-      const attempts = entry.attempts + 1;
-      await db.outbox.update(seq, {
-        state: 'pending',
-        attempts,
-        lastError: errorText(error),
-        nextAttemptAt: now + retryDelayMs(attempts),
-      });
+    const failure = failureOf(error);
+    if (failure) {
+      await markRetry(db, entry, failure, errorText(error), now);
       return 'offline';
     }
     // 409 (the rules forbid it now) or another refusal: kept and shown, never dropped.
-    await markConflict(db, seq, errorText(error));
-    await refreshQuietly(api, db, entry.pesertaId);
+    const states = isApiError(error) ? statesOf(error.body) : null;
+    await markConflict(db, seq, errorText(error), states ?? []);
+    if (states) recheck.set(states);
+    else await refreshQuietly(api, db, entry.pesertaId);
     return 'conflict';
+  }
+}
+
+/** True when the server answers GET /api/health. */
+async function reachable(api: ApiClient): Promise<boolean> {
+  try {
+    await checkHealth(api);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -135,6 +194,9 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
   if (paused?.value === session.token) return { status: 'unauthorized', sent: 0, conflicts: 0, remaining: queue.length };
 
   const api = options.api ?? createApiClient({ getToken: () => session.token });
+  const unsent = queue.filter((entry) => entry.sentAt === undefined).map((entry) => entry.pesertaId);
+  const recheck = new RecheckReviews(api, now, [...new Set(unsent)]);
+  let serverAnswers = false;
   let sent = 0;
   let conflicts = 0;
   let status: ReplayStatus = 'done';
@@ -143,10 +205,19 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     const entry = await db.outbox.get(queued.seq!);
     if (!entry || entry.state === 'conflict') continue;
     if (!options.force && (entry.nextAttemptAt ?? 0) > now()) {
-      status = 'waiting';
-      break; // FIFO: the head waits for its backoff, the rest wait behind it.
+      // FIFO: the head waits, the rest wait behind it. A 5xx backoff holds; after a network
+      // failure it lasts only while the server does not answer.
+      if (entry.lastFailure === 'server') {
+        status = 'waiting';
+        break;
+      }
+      if (!serverAnswers && !(await reachable(api))) {
+        status = 'offline';
+        break;
+      }
+      serverAnswers = true;
     }
-    const outcome = await replayEntry(api, db, entry, now());
+    const outcome = await replayEntry(api, db, recheck, entry, now());
     if (outcome === 'sent') sent += 1;
     else if (outcome === 'conflict') conflicts += 1;
     else {
@@ -154,6 +225,7 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
       status = outcome;
       break;
     }
+    serverAnswers = true;
   }
   const remaining = (await pendingEntries(db, profile.id)).length;
   return { status, sent, conflicts, remaining };
@@ -179,4 +251,15 @@ export function replayOutbox(options: ReplayOptions = {}): Promise<ReplayResult>
   });
   inFlight = shared;
   return shared;
+}
+
+/**
+ * The one way to start a replay, for every trigger (a submit, the page's timer and events,
+ * the service worker's `sync` and 'REPLAY'): asks the service worker (message + Background
+ * Sync, which outlive the page; a no-op where there is none) and runs here too — the Web Lock
+ * lets only one of them send, the other answers 'busy'.
+ */
+export function startReplay(options: ReplayOptions = {}): Promise<ReplayResult> {
+  void requestReplay();
+  return replayOutbox(options);
 }

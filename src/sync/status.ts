@@ -5,7 +5,7 @@
 import type { MagangDb } from '@/db/db';
 import { getSession } from '@/db/meta';
 import type { OutboxRecord } from '@/db/records';
-import { PAUSED_KEY } from './replay';
+import { PAUSED_KEY } from './constants';
 
 /** The outbox as the top bar shows it. */
 export interface OutboxStatus {

@@ -7,7 +7,7 @@
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
 import { type NewChange, dismissConflict, enqueue } from './outbox';
-import { replayOutbox } from './replay';
+import { startReplay } from './replay';
 import { requestReplay } from './trigger';
 
 /** How long a screen waits for a replay another context (the service worker) is running. */
@@ -44,9 +44,11 @@ export async function submitChange(
   options: { online: boolean; api?: ApiClient },
 ): Promise<SubmitOutcome> {
   const entry = await enqueue(db, change);
-  void requestReplay();
-  if (!options.online) return { outcome: 'queued' };
-  const result = await replayOutbox({ db, api: options.api, force: true });
+  if (!options.online) {
+    void requestReplay();
+    return { outcome: 'queued' };
+  }
+  const result = await startReplay({ db, api: options.api, force: true });
   if (result.status === 'unauthorized' || result.status === 'no-session') return { outcome: 'queued' };
   return settle(db, entry.seq!, Date.now() + SUBMIT_WAIT_MS);
 }

@@ -4,7 +4,7 @@
  * replays even after the page is gone. Works from the page; in contexts without a service
  * worker it does nothing (the caller's own fallback, replayOutbox(), then does the work).
  */
-import { OUTBOX_SYNC_TAG } from './replay';
+import { OUTBOX_SYNC_TAG } from './constants';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;

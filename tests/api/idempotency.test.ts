@@ -40,6 +40,8 @@ describe('Idempotency-Key on POST /api/review/*', () => {
     const repeat = await approve('pembimbing', p.id, key);
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toEqual(first.json());
+    // The stored state is the one right after the first request, older than now (HR approved since).
+    expect(repeat.json().state.reviews.map((r: { status: string }) => r.status)).toEqual([DISETUJUI, MENUNGGU, MENUNGGU]);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(await storedStatuses(t, p.id)).toEqual([[PEMBIMBING, DISETUJUI], [HR, DISETUJUI], ['BusHead', MENUNGGU]]);
@@ -71,7 +73,10 @@ describe('Idempotency-Key on POST /api/review/*', () => {
     const key = newKey();
     const refused = await approve('hr', p.id, key);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: STALE_MSG.waitingFor(PEMBIMBING) });
+    expect(refused.json()).toEqual({
+      message: STALE_MSG.waitingFor(PEMBIMBING),
+      state: { peserta_id: p.id, reviews: [PEMBIMBING, HR, 'BusHead'].map((step) => ({ role_reviewer: step, status: MENUNGGU, catatan: null })), nilai: expect.any(Array) },
+    });
     expect((await approve('pembimbing', p.id)).statusCode).toBe(200);
     const repeat = await approve('hr', p.id, key);
     expect(repeat.statusCode).toBe(409);

@@ -16,7 +16,7 @@ import { SCORING_API_MSG } from '../../src/domain/scoring-api';
 import { deletions, divisi, divisiKategori, kompetensi, nilai, peserta } from '../../server/db/schema';
 import { BAD_IDS, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
-import { addMentor, makePeserta, send, storedScores } from '../helpers/scoring';
+import { addMentor, makePeserta, send, storedScores, storedStatuses } from '../helpers/scoring';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;
@@ -187,6 +187,28 @@ describe('POST /api/nilai/bulk', () => {
     expect(Object.values(await storedScores(t, p.id))).toEqual(p.kompetensiIds.map(() => 91));
   });
 
+  it('should answer the state of the one participant after the change', async () => {
+    const p = await makePeserta(t, { scores: 'kosong' });
+    const body = (await bulk('mentor', allScores(p, 77))).json();
+    expect(body.state).toEqual({ peserta_id: p.id, reviews: expect.any(Array), nilai: body.data.nilai });
+    expect(body.states).toEqual([body.state]);
+    expect(body.state.reviews.map((r: { role_reviewer: string; status: string }) => [r.role_reviewer, r.status])).toEqual(
+      await storedStatuses(t, p.id),
+    );
+  });
+
+  it('should answer a keyed 409 with the current state and a keyless one with the message only', async () => {
+    const locked = await makePeserta(t, { reviews: { [PEMBIMBING]: DISETUJUI } });
+    const keyed = await send(t, 'POST', '/api/nilai/bulk', tokens.mentor, { payload: { nilai_data: allScores(locked, 50) }, key: `nilai-409-${locked.id}` });
+    expect(keyed.statusCode).toBe(409);
+    const scores = (await send(t, 'GET', `/api/nilai/peserta/${locked.id}`, tokens.hr)).json().data.nilai;
+    const reviews = (await send(t, 'GET', `/api/review/peserta/${locked.id}`, tokens.hr)).json().data.reviews;
+    const state = { peserta_id: locked.id, reviews, nilai: scores };
+    expect(keyed.json()).toEqual({ message: NILAI_MSG.mentorApproved(PEMBIMBING), state, states: [state] });
+    const plain = await bulk('mentor', allScores(locked, 50));
+    expect(plain.json()).toEqual({ message: NILAI_MSG.mentorApproved(PEMBIMBING) });
+  });
+
   it('should keep the last score when a pair repeats in one body', async () => {
     const p = await makePeserta(t, { scores: 'kosong' });
     const k = p.kompetensiIds[0] as number;
@@ -201,6 +223,11 @@ describe('POST /api/nilai/bulk', () => {
     const response = await bulk('hr', [...allScores(b, 60), ...allScores(a, 61)]);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.nilai).toHaveLength(a.kompetensiIds.length + b.kompetensiIds.length);
+    const states = response.json().states as { peserta_id: number; nilai: { skor: number }[] }[];
+    expect(response.json().state).toBeUndefined();
+    expect(states.map((row) => [row.peserta_id, row.nilai.map((score) => score.skor)])).toEqual(
+      [a, b].sort((x, y) => x.id - y.id).map((row) => [row.id, row.kompetensiIds.map(() => (row === a ? 61 : 60))]),
+    );
     expect(await rowCount(a.id)).toBe(a.kompetensiIds.length);
     expect(await rowCount(b.id)).toBe(b.kompetensiIds.length);
   });
@@ -329,7 +356,13 @@ describe('DELETE /api/nilai/peserta/:id', () => {
     const ids = (await t.db.select().from(nilai).where(eq(nilai.peserta_id, p.id))).map((row) => row.id);
     const response = await send(t, 'DELETE', `/api/nilai/peserta/${p.id}`, tokens.mentor);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: NILAI_MSG.allDeleted });
+    expect(response.json()).toEqual({
+      message: NILAI_MSG.allDeleted,
+      state: { peserta_id: p.id, reviews: expect.any(Array), nilai: [] },
+    });
+    expect(response.json().state.reviews.map((r: { role_reviewer: string; status: string }) => [r.role_reviewer, r.status])).toEqual(
+      await storedStatuses(t, p.id),
+    );
     expect(await rowCount(p.id)).toBe(0);
     const tombstones = await t.db.select().from(deletions).where(and(eq(deletions.entity, 'nilai'), inArray(deletions.entity_id, ids)));
     expect(tombstones.map((row) => row.entity_id).sort()).toEqual([...ids].sort());

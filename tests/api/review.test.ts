@@ -12,7 +12,7 @@ import {
   TIDAK_DILANJUTKAN,
 } from '../../src/domain/approval-chain';
 import { SERVER_MSG } from '../../src/domain/messages';
-import { REJECT_REASON_REQUIRED } from '../../src/domain/outbox';
+import { REJECT_REASON_REQUIRED, REVIEW_BATCH_MAX, REVIEW_BATCH_MSG } from '../../src/domain/outbox';
 import { SCORING_API_MSG } from '../../src/domain/scoring-api';
 import { BAD_IDS, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
@@ -73,21 +73,70 @@ describe('GET /api/review/peserta/:id', () => {
   });
 });
 
+describe('GET /api/review/peserta?ids=', () => {
+  const batch = (ids: string, token: string | null) => send(t, 'GET', `/api/review/peserta?ids=${ids}`, token);
+
+  it.each(['pembimbing', 'hr', 'bushead'] as const)('should return the three steps of each participant by ascending id for %s', async (who) => {
+    const a = await makePeserta(t, { reviews: { [PEMBIMBING]: DISETUJUI } });
+    const b = await makePeserta(t, { reviews: null });
+    const response = await batch(`${b.id},${a.id},${b.id}`, tokens[who]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: [
+        { peserta_id: a.id, reviews: [{ role_reviewer: PEMBIMBING, status: DISETUJUI, catatan: null }, { role_reviewer: HR, status: MENUNGGU, catatan: null }, { role_reviewer: BUSHEAD, status: MENUNGGU, catatan: null }] },
+        { peserta_id: b.id, reviews: [PEMBIMBING, HR, BUSHEAD].map((step) => ({ role_reviewer: step, status: MENUNGGU, catatan: null })) },
+      ],
+    });
+  });
+
+  it('should answer a mentor only its own participants, leaving out others and unknown ids', async () => {
+    const own = await makePeserta(t);
+    const others = await makePeserta(t, { mentor: 'mentor-lain' });
+    const response = await batch(`${own.id},${others.id},999999,99999999999`, tokens.mentor);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.map((row: { peserta_id: number }) => row.peserta_id)).toEqual([own.id]);
+    const theirs = await batch(`${own.id},${others.id}`, otherMentor);
+    expect(theirs.json().data.map((row: { peserta_id: number }) => row.peserta_id)).toEqual([others.id]);
+  });
+
+  it.each(['', 'abc', '0', '-1', '1,,2', '1,', '1.5', '01', '1%202'])('should answer 400 for ids=%s', async (ids) => {
+    const response = await batch(ids, tokens.hr);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: REVIEW_BATCH_MSG.invalid });
+  });
+
+  it('should answer 400 without ids and for more than the maximum', async () => {
+    const missing = await send(t, 'GET', '/api/review/peserta', tokens.hr);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: REVIEW_BATCH_MSG.invalid });
+    const many = Array.from({ length: REVIEW_BATCH_MAX + 1 }, (_, i) => i + 1).join(',');
+    const tooMany = await batch(many, tokens.hr);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: REVIEW_BATCH_MSG.tooMany });
+    expect((await batch(Array.from({ length: REVIEW_BATCH_MAX }, (_, i) => i + 1).join(','), tokens.hr)).statusCode).toBe(200);
+  });
+
+  it('should answer 401 without a token', async () => {
+    expect((await batch('1', null)).statusCode).toBe(401);
+  });
+});
+
 describe('approval chain end to end', () => {
   it('should take a participant through Pembimbing, HR and BusHead approvals', async () => {
     const p = await makePeserta(t);
     const first = await act('pembimbing', 'approve', p.id, { catatan: '  Bagus  ' });
     expect(first.statusCode).toBe(200);
+    const after = [
+      { role_reviewer: PEMBIMBING, status: DISETUJUI, catatan: 'Bagus' },
+      { role_reviewer: HR, status: MENUNGGU, catatan: null },
+      { role_reviewer: BUSHEAD, status: MENUNGGU, catatan: null },
+    ];
     expect(first.json()).toEqual({
       message: 'Berhasil menyetujui peserta',
-      data: {
-        reviews: [
-          { role_reviewer: PEMBIMBING, status: DISETUJUI, catatan: 'Bagus' },
-          { role_reviewer: HR, status: MENUNGGU, catatan: null },
-          { role_reviewer: BUSHEAD, status: MENUNGGU, catatan: null },
-        ],
-      },
+      data: { reviews: after },
+      state: { peserta_id: p.id, reviews: after, nilai: expect.any(Array) },
     });
+    expect(first.json().state.nilai.map((row: { kompetensi_id: number }) => row.kompetensi_id).sort()).toEqual([...p.kompetensiIds].sort());
     expect((await act('hr', 'approve', p.id)).statusCode).toBe(200);
     const last = await act('bushead', 'approve', p.id, { catatan: null });
     expect(last.statusCode).toBe(200);
@@ -113,9 +162,11 @@ describe('approval chain end to end', () => {
 
     const cancelled = await act('pembimbing', 'cancel', p.id);
     expect(cancelled.statusCode).toBe(200);
+    const waiting = [PEMBIMBING, HR, BUSHEAD].map((step) => ({ role_reviewer: step, status: MENUNGGU, catatan: null }));
     expect(cancelled.json()).toEqual({
       message: 'Keputusan berhasil dibatalkan',
-      data: { reviews: [PEMBIMBING, HR, BUSHEAD].map((step) => ({ role_reviewer: step, status: MENUNGGU, catatan: null })) },
+      data: { reviews: waiting },
+      state: { peserta_id: p.id, reviews: waiting, nilai: expect.any(Array) },
     });
     const rows = await storedReviews(t, p.id);
     expect(rows.map((r) => [r.status, r.catatan, r.reviewer_id])).toEqual([

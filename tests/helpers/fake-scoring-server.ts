@@ -1,7 +1,9 @@
 // An in-memory stand-in for the scoring and approval API (spec 7) for the sync tests: it
 // keeps reviews and scores per participant, runs the same domain rules as the real server
-// (409 with the spec's message), stores Idempotency-Keys per user, and can be switched to
-// fail the network, answer 5xx or 401, or lose the answer after applying a change.
+// (409 with the spec's message), stores Idempotency-Keys per user, answers the participant's
+// state after a change (and with a key on a 409) like the real one, serves the batch read of
+// reviews and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
+// or lose the answer after applying a change. `log` lists every request it was asked.
 import { createApiClient, type ApiClient } from '@/api/client';
 import { type Review, actionBlock, applyAction, normalizeReviews, type ApprovalStep } from '@/domain/approval-chain';
 import { scoreEditLock } from '@/domain/nilai';
@@ -51,12 +53,21 @@ export class FakeScoringServer {
 
   private async handle(url: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
-    const path = new URL(url, 'http://localhost').pathname;
+    const parsed = new URL(url, 'http://localhost');
+    const path = parsed.pathname;
     this.log.push(`${method} ${path}`);
     if (this.fail === 'network') throw new TypeError('Failed to fetch');
     if (this.fail === '500') return this.json(503, { message: 'Terjadi kesalahan pada server' });
+    if (method === 'GET' && path === '/api/health') return this.json(200, { status: 'ok' });
     if (this.fail === '401') return this.json(401, { message: 'Sesi tidak valid, silakan login kembali' });
 
+    if (method === 'GET' && path === '/api/review/peserta') {
+      const ids = [...new Set((parsed.searchParams.get('ids') ?? '').split(',').map(Number))].sort((a, b) => a - b);
+      if (ids.length === 0 || ids.length > 200 || ids.some((id) => !Number.isInteger(id) || id < 1)) {
+        return this.json(400, { message: 'ID tidak valid' });
+      }
+      return this.json(200, { data: ids.map((id) => ({ peserta_id: id, reviews: this.reviewsOf(id) })) });
+    }
     let match = /^\/api\/review\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: { reviews: this.reviewsOf(Number(match[1])) } });
     match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
@@ -73,7 +84,7 @@ export class FakeScoringServer {
     }
     this.beforeMutate?.();
     this.beforeMutate = null;
-    const result = this.mutate(method, path, init.body ? (JSON.parse(String(init.body)) as unknown) : undefined);
+    const result = this.mutate(method, path, init.body ? (JSON.parse(String(init.body)) as unknown) : undefined, key !== null);
     if (key && result.status < 500) this.idempotency.set(key, result);
     if (result.status < 300) this.applied += 1;
     if (this.fail === 'lose-answer') {
@@ -83,36 +94,53 @@ export class FakeScoringServer {
     return this.json(result.status, result.body);
   }
 
-  private mutate(method: string, path: string, body: unknown): { status: number; body: unknown } {
+  /** A participant's state as the real server answers it (services/scoring.ts answerState). */
+  stateOf(id: number): { peserta_id: number; reviews: Review[]; nilai: { peserta_id: number; kompetensi_id: number; skor: number }[] } {
+    const nilai = Object.entries(this.scoresOf(id)).map(([k, skor]) => ({ peserta_id: id, kompetensi_id: Number(k), skor }));
+    return { peserta_id: id, reviews: this.reviewsOf(id), nilai };
+  }
+
+  private withStates(ids: number[], many: boolean): Record<string, unknown> {
+    const states = [...new Set(ids)].sort((a, b) => a - b).map((id) => this.stateOf(id));
+    if (!many) return { state: states[0] };
+    return states.length === 1 ? { state: states[0], states } : { states };
+  }
+
+  private mutate(method: string, path: string, body: unknown, keyed: boolean): { status: number; body: unknown } {
+    const refused = (message: string, ids: number[], many = false) => ({
+      status: 409,
+      body: keyed ? { message, ...this.withStates(ids, many) } : { message },
+    });
     if (method === 'POST' && path === '/api/nilai/bulk') {
       const items = (body as { nilai_data: { peserta_id: number; kompetensi_id: number; skor: number }[] }).nilai_data;
+      const ids = items.map((item) => item.peserta_id);
       for (const item of items) {
         const lock = scoreEditLock(this.role, this.reviewsOf(item.peserta_id));
-        if (lock) return { status: 409, body: { message: lock } };
+        if (lock) return refused(lock, ids, true);
       }
       for (const item of items) {
         const scores = this.nilai.get(item.peserta_id) ?? new Map<number, number>();
         scores.set(item.kompetensi_id, item.skor);
         this.nilai.set(item.peserta_id, scores);
       }
-      return { status: 200, body: { message: 'Nilai berhasil disimpan' } };
+      return { status: 200, body: { message: 'Nilai berhasil disimpan', ...this.withStates(ids, true) } };
     }
     let match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
     if (method === 'DELETE' && match) {
       const id = Number(match[1]);
       const lock = scoreEditLock(this.role, this.reviewsOf(id));
-      if (lock) return { status: 409, body: { message: lock } };
+      if (lock) return refused(lock, [id]);
       this.nilai.delete(id);
-      return { status: 200, body: { message: 'Semua nilai berhasil dihapus' } };
+      return { status: 200, body: { message: 'Semua nilai berhasil dihapus', ...this.withStates([id], false) } };
     }
     match = /^\/api\/review\/(approve|reject|cancel)\/(\d+)$/.exec(path);
     if (method === 'POST' && match) {
       const action = match[1] as 'approve' | 'reject' | 'cancel';
       const id = Number(match[2]);
       const block = actionBlock(action, this.role, this.reviewsOf(id));
-      if (block) return { status: 409, body: { message: block } };
+      if (block) return refused(block, [id]);
       this.decide(id, this.role as ApprovalStep, action, (body as { catatan?: string } | undefined)?.catatan ?? null);
-      return { status: 200, body: { data: { reviews: this.reviewsOf(id) } } };
+      return { status: 200, body: { data: { reviews: this.reviewsOf(id) }, ...this.withStates([id], false) } };
     }
     return { status: 404, body: { message: 'Endpoint tidak ditemukan' } };
   }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
+import { STALE_MSG } from '@/domain/approval-chain';
 import { saveProfile, saveSession } from '@/db/meta';
 import { conflictEntries, dismissConflict, enqueue, pendingEntries, retryConflict } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
@@ -104,6 +105,9 @@ describe('replayOutbox', () => {
       'Data telah berubah. HR sudah melakukan approval. Anda tidak dapat membatalkan keputusan.',
     );
     expect(server.reviewsOf(5).map((r) => r.status)).toEqual(['Disetujui', 'Disetujui', 'Menunggu']);
+    // The 409 carried the current state: reconciled without another read.
+    expect(server.log).toEqual(['GET /api/review/peserta', 'POST /api/review/cancel/5']);
+    expect((await db.reviews.get([5, 'HR']))?.status).toBe('Disetujui');
   });
 
   it('should pause on 401, keep the queue, and resume after a new login', async () => {
@@ -120,21 +124,25 @@ describe('replayOutbox', () => {
     expect(server.scoresOf(1)).toEqual({ 10: 75 });
   });
 
-  it('should keep the entry at the head after a network error and retry after the backoff', async () => {
+  it('should keep the entry at the head after a network error and send nothing until the server answers', async () => {
     const server = new FakeScoringServer('Mentor');
     await enqueue(db, save(1, { 10: 70 }));
     await enqueue(db, save(2, { 10: 65 }));
-    let clock = 1_000_000;
+    const clock = 1_000_000;
     server.fail = 'network';
     expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'offline', remaining: 2 });
     const [head] = await pendingEntries(db, MENTOR.id);
-    expect(head).toMatchObject({ attempts: 1, state: 'pending' });
+    expect(head).toMatchObject({ attempts: 1, state: 'pending', lastFailure: 'network' });
+    server.log.length = 0;
+    // Within the backoff and still unreachable: only the health check goes out; the head waits.
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'offline', remaining: 2 });
+    expect(server.log).toEqual(['GET /api/health']);
+    expect((await pendingEntries(db, MENTOR.id))[0]).toMatchObject({ seq: head!.seq, attempts: 1 });
     server.fail = 'none';
     server.log.length = 0;
-    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'waiting', remaining: 2 });
-    expect(server.log).toEqual([]);
-    clock += 60_000;
+    // The server answers again: sent at once, backoff or not, in FIFO order.
     expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'done', sent: 2 });
+    expect(mutations(server)).toEqual(['POST /api/nilai/bulk', 'POST /api/nilai/bulk']);
   });
 
   it('should treat 5xx like the network and retry at once when forced', async () => {
@@ -222,5 +230,98 @@ describe('conflicts', () => {
     const [conflict] = await conflictEntries(db, MENTOR.id);
     await dismissConflict(db, conflict!.seq!);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('replay cost and promptness', () => {
+  const requests = (server: FakeScoringServer) => server.log.length;
+
+  it('should replay 50 saves on a few participants with one batch read and one send each', async () => {
+    const server = new FakeScoringServer('Mentor');
+    const queued = [];
+    for (let i = 0; i < 50; i += 1) queued.push(await enqueue(db, save((i % 5) + 1, { [10 + (i % 7)]: 50 + i })));
+    const result = await replayOutbox({ db, api: server.client() });
+    expect(result).toEqual({ status: 'done', sent: 50, conflicts: 0, remaining: 0 });
+    expect(requests(server)).toBe(51);
+    expect(server.log[0]).toBe('GET /api/review/peserta');
+    expect(server.log.filter((line) => line.startsWith('GET'))).toHaveLength(1);
+    expect(server.applied).toBe(50);
+    // FIFO: the last save of each pair wins on the server and in the mirror, nothing left pending.
+    const expected = new Map<string, number>();
+    for (let i = 0; i < 50; i += 1) expected.set(`${(i % 5) + 1}:${10 + (i % 7)}`, 50 + i);
+    for (const [pair, skor] of expected) {
+      const [pesertaId, kompetensiId] = pair.split(':').map(Number) as [number, number];
+      expect(server.scoresOf(pesertaId)[kompetensiId]).toBe(skor);
+      expect(await db.nilai.get([pesertaId, kompetensiId])).toMatchObject({ skor });
+    }
+    expect((await db.nilai.toArray()).filter((row) => row.pendingKey)).toEqual([]);
+  });
+
+  it('should read the reviews of 50 different participants in one request', async () => {
+    const server = new FakeScoringServer('Mentor');
+    for (let i = 1; i <= 50; i += 1) await enqueue(db, save(i, { 10: i }));
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'done', sent: 50 });
+    expect(requests(server)).toBe(51);
+  });
+
+  it('should re-check an entry after an own sent change against the state that send returned', async () => {
+    await login(PEMBIMBING);
+    const server = new FakeScoringServer('Pembimbing');
+    const change = (kind: 'review.approve' | 'review.cancel') => ({ user: PEMBIMBING.id, role: 'Pembimbing', kind, pesertaId: 5, payload: {} });
+    await enqueue(db, change('review.approve'));
+    await enqueue(db, change('review.cancel'));
+    // The batch says "nothing decided": the cancel would be refused on it, but not after the approve.
+    expect(await replayOutbox({ db, api: server.client() })).toEqual({ status: 'done', sent: 2, conflicts: 0, remaining: 0 });
+    expect(server.log).toEqual(['GET /api/review/peserta', 'POST /api/review/approve/5', 'POST /api/review/cancel/5']);
+    expect(server.reviewsOf(5).map((r) => r.status)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+  });
+
+  it('should refuse a later entry on the state its own earlier send returned', async () => {
+    await login(PEMBIMBING);
+    const server = new FakeScoringServer('Pembimbing');
+    await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 6, payload: {} });
+    await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 6, payload: {} });
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1, conflicts: 1 });
+    const [conflict] = await conflictEntries(db, PEMBIMBING.id);
+    expect(conflict?.lastError).toBe(STALE_MSG.alreadyActed);
+    expect(mutations(server)).toEqual(['POST /api/review/approve/6']);
+    expect(server.applied).toBe(1);
+  });
+
+  it('should apply a save once when its answer was lost, with the stored answer reconciled', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 80 }));
+    server.fail = 'lose-answer';
+    expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
+    server.log.length = 0;
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'done', sent: 1 });
+    expect(server.applied).toBe(1);
+    // Resent with its key (no re-check), the stored answer's state reconciled: one request.
+    expect(server.log).toEqual(['GET /api/health', 'POST /api/nilai/bulk']);
+    expect(await db.nilai.get([1, 10])).toEqual({ peserta_id: 1, kompetensi_id: 10, skor: 80 });
+  });
+
+  it('should send at once after many network failures as soon as the health check answers', async () => {
+    const server = new FakeScoringServer('Mentor');
+    const entry = await enqueue(db, save(1, { 10: 90 }));
+    const clock = 5_000_000;
+    await db.outbox.update(entry.seq!, { attempts: 12, nextAttemptAt: clock + 3_600_000, lastFailure: 'network' } as object);
+    const result = await replayOutbox({ db, api: server.client(), now: () => clock });
+    expect(result).toEqual({ status: 'done', sent: 1, conflicts: 0, remaining: 0 });
+    expect(server.log).toEqual(['GET /api/health', 'GET /api/review/peserta', 'POST /api/nilai/bulk']);
+  });
+
+  it('should keep the backoff after a 5xx of a reachable server', async () => {
+    const server = new FakeScoringServer('Mentor');
+    await enqueue(db, save(1, { 10: 90 }));
+    const clock = 5_000_000;
+    server.fail = '500';
+    expect((await replayOutbox({ db, api: server.client(), now: () => clock })).status).toBe('offline');
+    expect((await pendingEntries(db, MENTOR.id))[0]).toMatchObject({ attempts: 1, lastFailure: 'server' });
+    server.fail = 'none';
+    server.log.length = 0;
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'waiting', remaining: 1 });
+    expect(server.log).toEqual([]);
+    expect(await replayOutbox({ db, api: server.client(), now: () => clock + 60_000 })).toMatchObject({ status: 'done', sent: 1 });
   });
 });

@@ -1,13 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
+import { REACHABILITY_POLL_MS } from '@/sync/constants';
+import { startReplay } from '@/sync/replay';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
-import { replayOutbox } from '@/sync/replay';
-import { requestReplay } from '@/sync/trigger';
 
-/** While the outbox holds entries the page retries this often: a server that comes back
- * online fires no `online` event (TOOLING.md), and Background Sync waits 5 minutes. */
-export const OUTBOX_POLL_MS = 5_000;
+/**
+ * While the outbox holds entries the page starts a replay this often: a server that comes
+ * back fires no `online` event (TOOLING.md) and Background Sync waits 5 minutes. A run whose
+ * head failed on the network first asks GET /api/health, so this is the reachability check:
+ * the queue moves within one period of the server answering again, whatever the backoff.
+ */
+export const OUTBOX_POLL_MS = REACHABILITY_POLL_MS;
 
 const EMPTY: OutboxStatus = { pending: [], conflicts: [], needsLogin: false };
 
@@ -30,9 +34,8 @@ export function useOutboxSync(userId: number | null): {
     running.current = true;
     setSyncing(true);
     try {
-      await requestReplay();
-      // The page fallback: the Web Lock makes it wait out (answer 'busy') a worker already running.
-      await replayOutbox({ force });
+      // The worker is asked too; the Web Lock lets one of them send, the other answers 'busy'.
+      await startReplay({ force });
     } finally {
       running.current = false;
       setSyncing(false);
