@@ -101,7 +101,7 @@ describe('layout', () => {
     await expect(toggle.getAttribute('title')).resolves.toBe('Buka menu');
     await toggle.click();
     await nav.waitFor({ state: 'visible' });
-    await page.getByRole('link', { name: 'Approval' }).click();
+    await nav.getByRole('link', { name: 'Approval', exact: true }).click();
     await page.waitForURL(`${server.url}/approval`);
     await nav.waitFor({ state: 'hidden' });
     await toggle.click();

@@ -41,7 +41,7 @@ describe('app shell offline', () => {
       await page.reload();
       await expectShell(page);
       await page.getByText('Offline', { exact: true }).waitFor();
-      await page.getByRole('link', { name: 'Penilaian' }).click();
+      await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Penilaian', exact: true }).click();
       await page.waitForURL(`${server.url}/penilaian`);
     } finally {
       await context.setOffline(false);
