@@ -12,7 +12,7 @@ import { requireRole } from '../auth/plugin';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
 import { createPesertaListCache, preferredEncoding } from '../services/peserta-list-cache';
-import { getPeserta, pullPeserta } from '../services/peserta-read';
+import { getPeserta, pagePeserta, pullPeserta } from '../services/peserta-read';
 import { parseId, parseInput } from '../validation';
 
 /**
@@ -33,6 +33,8 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     const query = parseInput(pesertaListQuerySchema, request.query);
     // `since` pulls are small and per client: built each time.
     if (query.since !== undefined) return pullPeserta(app.db, { jenjang: query.jenjang || undefined, since: query.since });
+    // A page of the full list (the app's first pull): bounded work, built each time.
+    if (query.limit !== undefined) return pagePeserta(app.db, { jenjang: query.jenjang || undefined, limit: query.limit, after: query.after });
     // The full list: by version, with an ETag; a client holding it gets 304 (see the cache).
     const answer = await listCache.answer(app.db, query.jenjang || undefined, request.headers['if-none-match']);
     reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');

@@ -14,7 +14,15 @@
 // (A timestamp or sequence cursor cannot promise this: both are taken before commit, so a
 // slow transaction can commit a smaller value after a pull has passed it.) Transaction ids
 // are 64-bit (xid8), so they never wrap.
-import { type SQL, and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+//
+// Pages (`?limit=&after=`). A full pull may come as pages by id, each read in its own snapshot
+// with its own cursor. The client keeps the cursor of the FIRST page, the smallest one: every
+// write the first page's snapshot did not see has change_xid >= that cursor, so whatever
+// changed while the later pages were read — a row on a page already fetched, a row deleted
+// between pages (its tombstone), a row inserted with an id below `after` — comes again in the
+// next `since` pull. Rows the later pages already carried come twice: duplicates, never misses.
+// Keeping the last page's cursor instead would lose a change to page 1 made while page 2 was read.
+import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Review, approvalProgress, normalizeReviews } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
@@ -28,8 +36,12 @@ import type { Tx } from './deletions';
 const mentor = alias(users, 'mentor');
 const pembimbing = alias(users, 'pembimbing');
 
-/** Participant rows matching `where` in the API shape, by tanggal_masuk then id, newest first. */
-export async function selectPeserta(db: Db | Tx, where: SQL | undefined): Promise<Peserta[]> {
+/**
+ * Participant rows matching `where` in the API shape, by tanggal_masuk then id, newest first
+ * (`order: 'id'`: by id ascending, for pages). The reviews and scores are read with the same
+ * filter as a sub-select, so `where` must bound the rows by itself (a page passes its ids).
+ */
+export async function selectPeserta(db: Db | Tx, where: SQL | undefined, order: 'newest' | 'id' = 'newest'): Promise<Peserta[]> {
   const rows = await db
     .select({
       id: peserta.id,
@@ -62,7 +74,7 @@ export async function selectPeserta(db: Db | Tx, where: SQL | undefined): Promis
     .leftJoin(pesertaSiswa, eq(pesertaSiswa.peserta_id, peserta.id))
     .leftJoin(pesertaMahasiswa, eq(pesertaMahasiswa.peserta_id, peserta.id))
     .where(where)
-    .orderBy(desc(peserta.tanggal_masuk), desc(peserta.id));
+    .orderBy(...(order === 'id' ? [asc(peserta.id)] : [desc(peserta.tanggal_masuk), desc(peserta.id)]));
   if (rows.length === 0) return [];
 
   // One query for the reviews of every row above (the same filter as a sub-select).
@@ -189,6 +201,47 @@ export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefine
         .from(deletions)
         .where(and(eq(deletions.entity, 'peserta'), gte(deletions.change_xid, since)));
       return { data, deleted: gone.map((row) => row.id).sort((a, b) => a - b), cursor };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** One page of the full list: rows with id > `after` by id, a cursor, the next `after` and (first page) the total. */
+export interface PesertaPage {
+  data: Peserta[];
+  cursor: string;
+  /** The last id of this page, to ask the following one with; null on the last page. */
+  next: number | null;
+  /** Every participant matching the level; only on the first page (no `after`). */
+  total?: number;
+}
+
+/**
+ * GET /api/peserta?limit=&after=: at most `limit` participants (of `jenjang` when given) with
+ * id > `after`, by id ascending. The ids come first (primary-key range, limit + 1 to know
+ * whether a page follows), then the rows, reviews and scores of those ids only, so a deep page
+ * costs what the first does. The cursor: see the header (a client keeps the first page's).
+ */
+export async function pagePeserta(
+  db: Db,
+  filter: { jenjang?: Jenjang | undefined; limit: number; after?: number | undefined },
+): Promise<PesertaPage> {
+  return db.transaction(
+    async (tx) => {
+      const cursor = await syncCursor(tx);
+      const level = filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined;
+      const idRows = await tx
+        .select({ id: peserta.id })
+        .from(peserta)
+        .where(and(level, filter.after === undefined ? undefined : gt(peserta.id, filter.after)))
+        .orderBy(asc(peserta.id))
+        .limit(filter.limit + 1);
+      const ids = idRows.slice(0, filter.limit).map((row) => row.id);
+      const data = ids.length === 0 ? [] : await selectPeserta(tx, inArray(peserta.id, ids), 'id');
+      const next = idRows.length > filter.limit ? (ids.at(-1) ?? null) : null;
+      if (filter.after !== undefined) return { data, cursor, next };
+      const [counted] = await tx.select({ total: count() }).from(peserta).where(level);
+      return { data, cursor, next, total: counted?.total ?? 0 };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -203,12 +203,42 @@ export const pesertaUpdateSchema = objectInput
   });
 export type PesertaUpdate = z.output<typeof pesertaUpdateSchema>;
 
-/** Query of GET /api/peserta: optional level ('' = both) and the opaque `since` cursor of an earlier answer. */
-export const pesertaListQuerySchema = z.object({
-  jenjang: z.union([jenjangSchema, z.literal('')], { error: 'Jenjang tidak valid' }).optional(),
-  since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional(),
-});
-export type PesertaListQuery = z.infer<typeof pesertaListQuerySchema>;
+/** Most rows one page of GET /api/peserta?limit= may ask for. */
+export const PESERTA_PAGE_MAX_ROWS = 2000;
+const PESERTA_LIMIT_INVALID = `Limit harus bilangan bulat 1 sampai ${PESERTA_PAGE_MAX_ROWS}`;
+const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau lebih)';
+
+/**
+ * Query of GET /api/peserta: optional level ('' = both), the opaque `since` cursor of an
+ * earlier answer, or a page: `limit` rows (1..2000) with id > `after` (0 when absent). Without
+ * `limit` the answer is the whole list (CONTRACT); `after` needs `limit`, `since` excludes it.
+ */
+export const pesertaListQuerySchema = z
+  .object({
+    jenjang: z.union([jenjangSchema, z.literal('')], { error: 'Jenjang tidak valid' }).optional(),
+    since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional(),
+    limit: z
+      .string({ error: PESERTA_LIMIT_INVALID })
+      .regex(/^[0-9]{1,4}$/, PESERTA_LIMIT_INVALID)
+      .transform(Number)
+      .pipe(z.number().int().min(1, PESERTA_LIMIT_INVALID).max(PESERTA_PAGE_MAX_ROWS, PESERTA_LIMIT_INVALID))
+      .optional(),
+    after: z
+      .string({ error: PESERTA_AFTER_INVALID })
+      .regex(/^[0-9]{1,10}$/, PESERTA_AFTER_INVALID)
+      .transform(Number)
+      .pipe(z.number().int().max(ID_MAX, PESERTA_AFTER_INVALID))
+      .optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.after !== undefined && query.limit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: 'After hanya bisa dipakai bersama limit' });
+    }
+    if (query.since !== undefined && query.limit !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['limit'], message: 'Limit tidak bisa dipakai bersama since' });
+    }
+  });
+export type PesertaListQuery = z.output<typeof pesertaListQuerySchema>;
 
 /** Body of POST /api/peserta/bulk: the level and the rows (each validated on its own by pesertaImportSchema). */
 export const pesertaBulkRequestSchema = z.object({
@@ -273,6 +303,19 @@ export const pesertaListResponseSchema = z.object({
   cursor: z.string(),
 });
 export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
+
+/**
+ * Answer of GET /api/peserta?limit=&after=: rows with id > after by id ascending, `next` = the
+ * last id to pass as `after` for the following page (null on the last page), `total` = every
+ * matching row (first page only). A client pulling every page keeps the FIRST page's `cursor`.
+ */
+export const pesertaPageResponseSchema = z.object({
+  data: z.array(pesertaSchema),
+  cursor: z.string(),
+  next: z.number().int().nullable(),
+  total: z.number().int().optional(),
+});
+export type PesertaPageResponse = z.infer<typeof pesertaPageResponseSchema>;
 
 /** One row's outcome of POST /api/peserta/bulk; `index` is the row's position in `rows`. */
 export const pesertaBulkResultSchema = z.discriminatedUnion('ok', [

@@ -2,7 +2,10 @@
  * Participant pulls: refresh the peserta, nilai and reviews mirror tables from the API, and
  * keep the changes still queued in the outbox applied on top (mirror = server + pending).
  * Pembimbing, HR and BusHead pull GET /api/peserta incrementally (`?since=` cursor in meta);
- * a Mentor pulls its own participants from GET /api/nilai/mentor/peserta (a full refresh).
+ * their first pull (no cursor) follows pages of PESERTA_PULL_PAGE_ROWS by id, writing each page
+ * as it comes, and stores the cursor only once the last page is written — an interrupted first
+ * pull starts over, never leaving a hole behind a cursor. Pulls of one mirror run one at a time.
+ * A Mentor pulls its own participants from GET /api/nilai/mentor/peserta (a full refresh).
  * Lives in src/sync, not src/db, because re-applying queued changes is the outbox's business.
  */
 import { z } from 'zod';
@@ -11,12 +14,31 @@ import type { MagangDb } from '@/db/db';
 import { getCursor, setCursor } from '@/db/meta';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { normalizeReviews } from '@/domain/approval-chain';
-import { pesertaListResponseSchema, pesertaSchema } from '@/domain/peserta';
+import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
 import { reapplyQueued } from './peserta-state';
 
 const mentorListSchema = z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
 });
+
+/** Rows per page of a first pull: one page's request and Dexie write stay short. */
+export const PESERTA_PULL_PAGE_ROWS = 1000;
+/** Rows of a first pull's first page: small, so the first rows are on screen soon. */
+export const PESERTA_PULL_FIRST_PAGE_ROWS = 200;
+
+/** Progress of a first (paged) pull: rows written so far and the server's total. */
+export interface PesertaPullProgress {
+  loaded: number;
+  total: number;
+}
+
+/** Options of a participant pull. */
+export interface PesertaPullOptions {
+  /** Called after each page of a first pull is written (not for `since` pulls). */
+  onProgress?: (loaded: number, total: number) => void;
+  /** Rows per page of a first pull (default PESERTA_PULL_PAGE_ROWS; the first page PESERTA_PULL_FIRST_PAGE_ROWS). */
+  pageRows?: number;
+}
 
 /** What a pull changed. */
 export interface PesertaPullResult {
@@ -68,18 +90,92 @@ async function writeRows(db: MagangDb, rows: readonly PesertaRecord[], deletedId
   });
 }
 
+// The first pull running now (null when none): screens that mount during it show its progress.
+let firstPull: PesertaPullProgress | null = null;
+const progressListeners = new Set<() => void>();
+
+function reportFirstPull(progress: PesertaPullProgress | null): void {
+  firstPull = progress;
+  for (const listener of progressListeners) listener();
+}
+
+/** The progress of the first (paged) pull running now, or null when none runs. */
+export function currentPesertaPullProgress(): PesertaPullProgress | null {
+  return firstPull;
+}
+
+/** Calls `listener` whenever the first pull's progress changes; returns the unsubscribe. */
+export function subscribePesertaPullProgress(listener: () => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
+
+// Pulls of one mirror run one after another: two first pulls interleaving their pages (one
+// clearing the tables while the other writes) could keep a row the stored cursor no longer
+// re-sends. The second pull then usually finds the cursor and asks only for changes.
+const pullQueue = new WeakMap<MagangDb, Promise<unknown>>();
+
 /**
- * GET /api/peserta[?since=cursor]: the first pull (no cursor) replaces the tables, later ones
+ * GET /api/peserta: the first pull (no cursor) reads every page `?limit=&after=`, clearing the
+ * tables before page 1 and adding the others; later ones ask `?since=cursor` in one request and
  * apply only the changed rows and the deletions. Rejects with the client's error.
  */
-export async function pullPesertaMirror(api: ApiClient, db: MagangDb): Promise<PesertaPullResult> {
+export function pullPesertaMirror(api: ApiClient, db: MagangDb, options: PesertaPullOptions = {}): Promise<PesertaPullResult> {
+  const previous = pullQueue.get(db) ?? Promise.resolve();
+  const pull = previous.catch(() => undefined).then(() => pullOnce(api, db, options));
+  pullQueue.set(db, pull);
+  void pull.catch(() => undefined).finally(() => {
+    if (pullQueue.get(db) === pull) pullQueue.delete(db);
+  });
+  return pull;
+}
+
+async function pullOnce(api: ApiClient, db: MagangDb, options: PesertaPullOptions): Promise<PesertaPullResult> {
   const cursor = await getCursor(db, 'peserta');
-  const path = cursor ? `/api/peserta?since=${encodeURIComponent(cursor)}` : '/api/peserta';
-  const answer = await api.get(path, pesertaListResponseSchema);
+  if (cursor === null) return pullAllPages(api, db, options);
+  const answer = await api.get(`/api/peserta?since=${encodeURIComponent(cursor)}`, pesertaListResponseSchema);
   const deleted = answer.deleted ?? [];
-  await writeRows(db, answer.data, deleted, cursor === null);
+  await writeRows(db, answer.data, deleted, false);
   await setCursor(db, 'peserta', answer.cursor);
-  return { changed: answer.data.length, deleted: deleted.length, full: cursor === null };
+  return { changed: answer.data.length, deleted: deleted.length, full: false };
+}
+
+async function pullAllPages(api: ApiClient, db: MagangDb, options: PesertaPullOptions): Promise<PesertaPullResult> {
+  const pageRows = options.pageRows ?? PESERTA_PULL_PAGE_ROWS;
+  const firstRows = options.pageRows ?? PESERTA_PULL_FIRST_PAGE_ROWS;
+  const fetchPage = (after: number | null, rows: number) =>
+    api.get(`/api/peserta?limit=${rows}${after === null ? '' : `&after=${after}`}`, pesertaPageResponseSchema);
+  // Each page is read in its own snapshot; the first page's cursor is the smallest, and every
+  // change the later pages may have missed (an edit or a deletion on a page already written)
+  // comes again in the next since pull from it (see server/services/peserta-read.ts).
+  let sinceCursor: string | null = null;
+  let first = true;
+  let loaded = 0;
+  let total = 0;
+  reportFirstPull({ loaded, total });
+  try {
+    let request = fetchPage(null, firstRows);
+    for (;;) {
+      const answer = await request;
+      sinceCursor ??= answer.cursor;
+      total = Math.max(answer.total ?? total, loaded + answer.data.length);
+      // The next page is asked for while this one is written (one request ahead, no more).
+      const following = answer.next === null ? null : fetchPage(answer.next, pageRows);
+      following?.catch(() => undefined); // awaited below; a failed write must not leave it unhandled
+      await writeRows(db, answer.data, [], first);
+      first = false;
+      loaded += answer.data.length;
+      reportFirstPull({ loaded, total });
+      options.onProgress?.(loaded, total);
+      if (following === null) break;
+      request = following;
+    }
+  } finally {
+    reportFirstPull(null);
+  }
+  // Only now: a pull cut off between pages leaves no cursor, so the next one starts over.
+  await setCursor(db, 'peserta', sinceCursor);
+  return { changed: loaded, deleted: 0, full: true };
 }
 
 /** GET /api/nilai/mentor/peserta: replaces the mirror with the mentor's own participants. */

@@ -76,4 +76,60 @@ describe('CSV import of 5,000 rows', () => {
     await expect.poll(() => pagerInfo(page).textContent(), { timeout: 20_000 }).toBe(`Showing 1 to 5 of ${ROWS - 5 + 10} entries`);
     expect(elapsed).toBeLessThan(50_000);
   });
+
+  it("should fill a new browser's mirror page by page with visible progress, then render from it at once", async () => {
+    const context = await newContext(browser);
+    // Records, at every DOM change, the progress line and the pager's summary shown with it.
+    await context.addInitScript(() => {
+      const seen: { progress: string | null; pager: string | null }[] = [];
+      (window as unknown as { mirrorSeen: typeof seen }).mirrorSeen = seen;
+      new MutationObserver(() => {
+        const progress = document.querySelector('.mirror-progress p')?.textContent ?? null;
+        const pager = document.querySelector('.pager-info')?.textContent ?? null;
+        const last = seen.at(-1);
+        if (last?.progress !== progress || last?.pager !== pager) seen.push({ progress, pager });
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const fresh = await context.newPage();
+    const isPageRequest = (url: URL) => url.pathname === '/api/peserta' && url.searchParams.has('limit');
+    // The dashboard pulls after login too: hold that pull off, so the list's visit is the first pull.
+    await fresh.route(isPageRequest, (route) => route.abort('internetdisconnected'));
+    await login(fresh, server.url, 'hr');
+    await fresh.unroute(isPageRequest);
+    const pageRequests: string[] = [];
+    fresh.on('request', (request) => {
+      const url = new URL(request.url());
+      if (isPageRequest(url)) pageRequests.push(url.search);
+    });
+
+    await fresh.goto(`${server.url}${LEVEL.SMK.path}`);
+    // The pager is there from the start ('of 0 entries'): rows are on screen once it counts some.
+    await fresh.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(/^Showing 1 to 5 of [1-9][0-9]* entries$/).waitFor();
+    const total = ROWS - 5 + 10;
+    await expect.poll(() => pagerInfo(fresh).textContent(), { timeout: 20_000 }).toBe(`Showing 1 to 5 of ${total} entries`);
+    await fresh.locator('.mirror-progress').waitFor({ state: 'detached' });
+
+    // How fast the first rows show is a benchmark figure, not asserted here; that they show
+    // while the pull still runs is (below). A small first page, then pages of 1,000.
+    expect(pageRequests[0]).toBe('?limit=200');
+    expect(pageRequests.length).toBeGreaterThanOrEqual(1 + Math.ceil((total - 200) / 1000));
+    const seen = await fresh.evaluate(() => (window as unknown as { mirrorSeen: { progress: string | null; pager: string | null }[] }).mirrorSeen);
+    const counts = seen
+      .map((s) => /^Memuat data… (\d+) dari (\d+) peserta$/.exec(s.progress ?? ''))
+      .filter((match) => match !== null)
+      .map((match) => [Number(match[1]), Number(match[2])] as const);
+    // Progress moved page by page, and rows were on screen while it still ran.
+    expect(new Set(counts.filter(([loaded, all]) => loaded < all).map(([loaded]) => loaded)).size).toBeGreaterThanOrEqual(2);
+    expect(counts.map(([loaded]) => loaded)).toEqual([...counts.map(([loaded]) => loaded)].sort((a, b) => a - b));
+    expect(seen.some((s) => s.progress !== null && /^Memuat data… \d+ dari/.test(s.progress) && /^Showing 1 to 5 of/.test(s.pager ?? ''))).toBe(true);
+
+    // A later visit renders from the mirror at once, with no first pull (the cursor is kept).
+    pageRequests.length = 0;
+    await fresh.reload();
+    await expect.poll(() => pagerInfo(fresh).textContent(), { timeout: 5_000 }).toBe(`Showing 1 to 5 of ${total} entries`);
+    expect(pageRequests).toEqual([]);
+    const afterReload = await fresh.evaluate(() => (window as unknown as { mirrorSeen: { progress: string | null }[] }).mirrorSeen);
+    expect(afterReload.every((s) => s.progress === null)).toBe(true);
+    await context.close();
+  });
 });

@@ -15,13 +15,17 @@ afterEach(async () => {
   await db.delete();
 });
 
-/** A fake API answering queued bodies in order and recording the paths asked. */
-function fakeApi(answers: unknown[], paths: string[] = []) {
+/** A fake API answering queued bodies in order (a Response as given) and recording the paths asked. */
+function fakeApi(answers: unknown[], paths: string[] = [], onRequest?: (path: string) => Promise<void>) {
   return createApiClient({
     getToken: () => 'tok',
     fetch: async (input) => {
-      paths.push(new URL(String(input), 'http://localhost').pathname + new URL(String(input), 'http://localhost').search);
-      return new Response(JSON.stringify(answers.shift()), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const path = new URL(String(input), 'http://localhost').pathname + new URL(String(input), 'http://localhost').search;
+      paths.push(path);
+      await onRequest?.(path);
+      const answer = answers.shift();
+      if (answer instanceof Response) return answer;
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
     },
   });
 }
@@ -30,9 +34,9 @@ describe('pullPesertaMirror', () => {
   it('should replace the tables on the first pull and keep the cursor', async () => {
     await db.peserta.put({ ...peserta(99) });
     const paths: string[] = [];
-    const result = await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500' }], paths), db);
+    const result = await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2 }], paths), db);
     expect(result).toEqual({ changed: 2, deleted: 0, full: true });
-    expect(paths).toEqual(['/api/peserta']);
+    expect(paths).toEqual(['/api/peserta?limit=200']);
     expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2]);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 70 });
     expect(await db.reviews.where('peserta_id').equals(2).count()).toBe(3);
@@ -41,7 +45,7 @@ describe('pullPesertaMirror', () => {
 
   it('should apply only changes and deletions with the cursor', async () => {
     const paths: string[] = [];
-    await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500' }]), db);
+    await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2 }]), db);
     const changed = peserta(1, { nama: 'Baru', nilai: [{ kompetensi_id: 11, skor: 90 }] });
     const result = await pullPesertaMirror(fakeApi([{ data: [changed], deleted: [2], cursor: '600' }], paths), db);
     expect(paths).toEqual(['/api/peserta?since=500']);
@@ -53,7 +57,7 @@ describe('pullPesertaMirror', () => {
   });
 
   it('should keep a queued change applied over the pulled row', async () => {
-    await pullPesertaMirror(fakeApi([{ data: [peserta(1)], cursor: '1' }]), db);
+    await pullPesertaMirror(fakeApi([{ data: [peserta(1)], cursor: '1', next: null, total: 1 }]), db);
     const entry = await enqueue(db, {
       user: 3,
       role: 'Mentor',
@@ -64,6 +68,81 @@ describe('pullPesertaMirror', () => {
     await pullPesertaMirror(fakeApi([{ data: [peserta(1)], deleted: [], cursor: '2' }]), db);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
     expect((await db.peserta.get(1))?.nama).toBe('Peserta 1');
+  });
+});
+
+describe('pullPesertaMirror, first pull in pages', () => {
+  const pages = () => [
+    { data: [peserta(1), peserta(2)], cursor: '500', next: 2, total: 5 },
+    { data: [peserta(3), peserta(4)], cursor: '510', next: 4 },
+    { data: [peserta(5)], cursor: '520', next: null },
+  ];
+
+  it("should write every page, report progress, and store the first page's cursor only at the end", async () => {
+    await db.peserta.put({ ...peserta(99) }); // a stale row of an earlier pull: replaced
+    const paths: string[] = [];
+    const progress: [number, number][] = [];
+    const seenBeforeRequest: { rows: number[]; cursor: string | null }[] = [];
+    const api = fakeApi(pages(), paths, async () => {
+      seenBeforeRequest.push({ rows: (await db.peserta.toArray()).map((row) => row.id), cursor: await getCursor(db, 'peserta') });
+    });
+    const result = await pullPesertaMirror(api, db, { pageRows: 2, onProgress: (loaded, total) => progress.push([loaded, total]) });
+
+    expect(paths).toEqual(['/api/peserta?limit=2', '/api/peserta?limit=2&after=2', '/api/peserta?limit=2&after=4']);
+    expect(result).toEqual({ changed: 5, deleted: 0, full: true });
+    expect(progress).toEqual([
+      [2, 5],
+      [4, 5],
+      [5, 5],
+    ]);
+    // One page is asked for while the one before is written; no cursor until the end.
+    expect(seenBeforeRequest.map((seen) => seen.cursor)).toEqual([null, null, null]);
+    expect(seenBeforeRequest[0]?.rows).toEqual([99]);
+    expect(seenBeforeRequest[2]?.rows).toEqual([1, 2]); // never more than one page ahead of the mirror
+    expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await db.reviews.count()).toBe(15);
+    expect(await db.nilai.get([5, 10])).toMatchObject({ skor: 70 });
+    expect(await getCursor(db, 'peserta')).toBe('500');
+
+    // The next pull is incremental from the first page's cursor.
+    const next: string[] = [];
+    await pullPesertaMirror(fakeApi([{ data: [], deleted: [3], cursor: '530' }], next), db);
+    expect(next).toEqual(['/api/peserta?since=500']);
+    expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 4, 5]);
+  });
+
+  it('should leave no cursor when page 2 fails, keep page 1 readable, and start over next time', async () => {
+    const failing = [pages()[0], new Response(JSON.stringify({ message: 'Server error' }), { status: 500, headers: { 'Content-Type': 'application/json' } })];
+    await expect(pullPesertaMirror(fakeApi(failing), db, { pageRows: 2 })).rejects.toThrow();
+    expect(await getCursor(db, 'peserta')).toBeNull();
+    expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2]);
+    expect(await db.reviews.where('peserta_id').equals(2).count()).toBe(3);
+
+    const paths: string[] = [];
+    await pullPesertaMirror(fakeApi(pages(), paths), db, { pageRows: 2 });
+    expect(paths[0]).toBe('/api/peserta?limit=2');
+    expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await getCursor(db, 'peserta')).toBe('500');
+  });
+
+  it('should keep a queued change applied over a participant that arrives on a later page', async () => {
+    const entry = await enqueue(db, {
+      user: 3,
+      role: 'Mentor',
+      kind: 'nilai.save',
+      pesertaId: 5,
+      payload: { nilai_data: [{ peserta_id: 5, kompetensi_id: 10, skor: 95 }] },
+    });
+    await pullPesertaMirror(fakeApi(pages()), db, { pageRows: 2 });
+    expect(await db.nilai.get([5, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
+  });
+
+  it('should run two pulls one after the other: the second asks only for changes', async () => {
+    const paths: string[] = [];
+    const api = fakeApi([...pages(), { data: [], deleted: [], cursor: '600' }], paths);
+    await Promise.all([pullPesertaMirror(api, db, { pageRows: 2 }), pullPesertaMirror(api, db, { pageRows: 2 })]);
+    expect(paths).toEqual(['/api/peserta?limit=2', '/api/peserta?limit=2&after=2', '/api/peserta?limit=2&after=4', '/api/peserta?since=500']);
+    expect(await getCursor(db, 'peserta')).toBe('600');
   });
 });
 

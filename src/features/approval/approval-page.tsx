@@ -9,6 +9,7 @@ import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { jenjangTone, statusTone } from '@/ui/badge-palette';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { MirrorProgress } from '@/ui/mirror-progress';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
 import { RefusedMark } from '@/ui/refused-mark';
@@ -35,7 +36,7 @@ import {
   perluTindakanCount,
   sortApprovalRows,
 } from './filter-approval';
-import { useApprovalMirror, useApprovalPull } from './use-approval-data';
+import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
 import { reviewsOf } from '@/db/scoring-mirror';
 import '@/ui/score-table.css';
 import './approval.css';
@@ -76,6 +77,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
   const { loading, failed, refresh } = useApprovalPull(api, detailId !== null || editId !== null);
+  const pullProgress = useApprovalPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
   // A new `?status=` (a link followed while the screen is open) replaces the status filter.
@@ -226,6 +228,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
         {firstLoad ? APPROVAL_LOADING_TEXT : `Menampilkan ${visible.length} dari ${all.length} peserta`}
       </p>
       {failed && <p className="stale-note muted">{all.length > 0 ? MSG.staleMirror : 'Failed to fetch data'}</p>}
+      {pullProgress && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
       <div className="approval-list">
         <DataTable
           label="Daftar Approval"

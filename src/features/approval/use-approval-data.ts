@@ -1,10 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/db/pull';
 import { type ScoringMirror, readScoringMirror } from '@/db/scoring-mirror';
-import { pullPesertaMirror } from '@/sync/pull-peserta';
+import {
+  type PesertaPullProgress,
+  currentPesertaPullProgress,
+  pullPesertaMirror,
+  subscribePesertaPullProgress,
+} from '@/sync/pull-peserta';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 
 /** Spec 9: the approval screen reloads on visibility only if the last load is older than this. */
@@ -39,4 +44,9 @@ export function useApprovalPull(api: ApiClient, modalOpen: boolean): Refresh {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [run]);
   return refresh;
+}
+
+/** The progress of the mirror's first (paged) pull while one runs, else null (for a progress line). */
+export function useApprovalPullProgress(): PesertaPullProgress | null {
+  return useSyncExternalStore(subscribePesertaPullProgress, currentPesertaPullProgress);
 }

@@ -13,6 +13,7 @@ import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
 import { PeriodDivisiFilterPanel } from '@/ui/period-divisi-filter';
 import { Pager } from '@/ui/pager';
+import { MirrorProgress } from '@/ui/mirror-progress';
 import { usePopup } from '@/ui/popup';
 import { SearchInput } from '@/ui/search-input';
 import { usePagination } from '@/ui/use-pagination';
@@ -25,7 +26,7 @@ import { useImportPeserta } from './import-peserta';
 import type { ImportReport } from './import-report';
 import { PesertaDetailModal } from './peserta-detail-modal';
 import { PesertaFormModal } from './peserta-form-modal';
-import { usePeserta } from './use-peserta';
+import { usePeserta, usePesertaPullProgress } from './use-peserta';
 import './peserta.css';
 
 type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'detail'; id: number } | null;
@@ -39,6 +40,7 @@ export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang
   const titles = PESERTA_TITLES[jenjang];
   useDocumentTitle(titles.list);
   const { rows, divisi, loading, failed, refresh } = usePeserta(api, jenjang);
+  const pullProgress = usePesertaPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<PesertaFilters>(EMPTY_FILTERS);
   const [modal, setModal] = useState<ModalState>(null);
@@ -146,6 +148,8 @@ export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang
       </div>
 
       <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
+
+      {pullProgress && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
 
       <PagedTable
         label={titles.list}

@@ -1,11 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullDivisi } from '@/db/pull';
 import type { DivisiRecord, PesertaRecord } from '@/db/records';
 import { compareByNama } from '@/domain/master-records';
 import type { Jenjang } from '@/domain/master-data';
-import { type PesertaPullResult, pullPesertaMirror } from '@/sync/pull-peserta';
+import {
+  type PesertaPullProgress,
+  type PesertaPullResult,
+  currentPesertaPullProgress,
+  pullPesertaMirror,
+  subscribePesertaPullProgress,
+} from '@/sync/pull-peserta';
 import { useRefresh, type Refresh } from '@/ui/use-refresh';
 
 let running: Promise<PesertaPullResult> | null = null;
@@ -40,3 +47,9 @@ export function usePeserta(api: ApiClient, jenjang: Jenjang): Refresh & { rows: 
   const refresh = useRefresh(() => Promise.all([refreshPesertaMirror(api), pullDivisi(api).catch(() => undefined)]));
   return { rows, divisi, ...refresh };
 }
+
+/** The progress of the first (paged) pull of the mirror while one runs, else null. */
+export function usePesertaPullProgress(): PesertaPullProgress | null {
+  return useSyncExternalStore(subscribePesertaPullProgress, currentPesertaPullProgress);
+}
+
