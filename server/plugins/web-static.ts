@@ -51,6 +51,8 @@ async function webStatic(app: FastifyInstance, options: WebStaticOptions): Promi
       // The build writes name.br and name.gz beside each text file (scripts/compress-web.mjs):
       // served by Accept-Encoding, so nothing is compressed per request.
       preCompressed: true,
+      // Nothing under a dot-folder or dot-file is public (e.g. the build's .vite/manifest.json).
+      allowedPath: (pathName: string) => !pathName.split('/').some((part) => part.startsWith('.')),
       // @fastify/static 10 passes the Fastify reply here: reply.header(), not res.setHeader().
       setHeaders: (reply: FastifyReply, filePath: string) => {
         reply.header('cache-control', cacheControlFor(filePath));

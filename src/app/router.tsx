@@ -1,8 +1,10 @@
 /**
  * The route tree of spec section 2, assembled here and only here (one route per file in
- * ./routes). Guards read the session from the router context.
+ * ./routes). Guards read the session from the router context. Each feature screen is its own
+ * chunk (lazyRouteComponent in its route file); the login page and the layout load eagerly.
  */
 import { createRouter } from '@tanstack/react-router';
+import { Spinner } from '@/ui/spinner';
 import { session } from './services';
 import { appShellRoute } from './routes/app-shell';
 import { approvalRoute } from './routes/approval';
@@ -44,10 +46,20 @@ export const routeTree = rootRoute.addChildren([
   catchAllRoute,
 ]);
 
+/** Shown in the content area while a screen's chunk loads (each route match's Suspense fallback). */
+function RoutePending() {
+  return (
+    <section className="page">
+      <Spinner label="Memuat halaman..." />
+    </section>
+  );
+}
+
 export const router = createRouter({
   routeTree,
   context: { session },
   defaultPreload: false,
+  defaultPendingComponent: RoutePending,
   // No scroll restoration: it would write its own sessionStorage key beside the spec's three.
   scrollRestoration: false,
 });

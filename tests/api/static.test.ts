@@ -21,6 +21,8 @@ describe('static web app and SPA fallback', () => {
     writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Magang"}');
     writeFileSync(path.join(webRoot, 'registerSW.js'), '');
+    mkdirSync(path.join(webRoot, '.vite'));
+    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{"index.html":{}}');
     // A built file with its pre-compressed copies (scripts/compress-web.mjs), marked so the
     // test can tell which copy was served.
     writeFileSync(path.join(webRoot, 'assets', 'big.js'), BIG_JS);
@@ -112,5 +114,12 @@ describe('static web app and SPA fallback', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'identity' } });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(BIG_JS);
+  });
+
+  it('should not serve the build manifest or any other dot-path', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/manifest.json.br']) {
+      const response = await get(url);
+      expect(response.body).not.toContain('index.html":{}');
+    }
   });
 });

@@ -1,10 +1,12 @@
-import { createRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ApprovalPage } from '@/features/approval/approval-page';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
 
 /** `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer; anything else is dropped. */
 export const approvalSearchSchema = z.object({

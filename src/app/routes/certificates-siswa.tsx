@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { SertifikatPage } from '@/features/certificates/sertifikat-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const SertifikatPage = lazyRouteComponent(() => import('@/features/certificates/sertifikat-page'), 'SertifikatPage');
 
 function CertificatesSiswaRoute() {
   return <SertifikatPage api={api} jenjang="SMK" />;

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const DashboardPage = lazyRouteComponent(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage');
 
 function DashboardRoute() {
   const state = useSession();

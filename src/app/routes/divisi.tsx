@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { DivisiPage } from '@/features/divisi/divisi-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const DivisiPage = lazyRouteComponent(() => import('@/features/divisi/divisi-page'), 'DivisiPage');
 
 export const divisiRoute = createRoute({
   getParentRoute: () => appShellRoute,

@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { GradePage } from '@/features/grade/grade-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const GradePage = lazyRouteComponent(() => import('@/features/grade/grade-page'), 'GradePage');
 
 export const gradeRoute = createRoute({
   getParentRoute: () => appShellRoute,

@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { InstansiPage } from '@/features/instansi/instansi-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const InstansiPage = lazyRouteComponent(() => import('@/features/instansi/instansi-page'), 'InstansiPage');
 
 export const instansiRoute = createRoute({
   getParentRoute: () => appShellRoute,

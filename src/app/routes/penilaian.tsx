@@ -1,10 +1,12 @@
-import { createRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PenilaianPage } from '@/features/penilaian/penilaian-page';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const PenilaianPage = lazyRouteComponent(() => import('@/features/penilaian/penilaian-page'), 'PenilaianPage');
 
 /** `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
 export const penilaianSearchSchema = z.object({

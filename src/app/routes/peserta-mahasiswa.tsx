@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { PesertaPage } from '@/features/peserta/peserta-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const PesertaPage = lazyRouteComponent(() => import('@/features/peserta/peserta-page'), 'PesertaPage');
 
 export const pesertaMahasiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,

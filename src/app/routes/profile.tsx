@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ProfilePage } from '@/features/profile/profile-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api, session } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const ProfilePage = lazyRouteComponent(() => import('@/features/profile/profile-page'), 'ProfilePage');
 
 function ProfileRoute() {
   const state = useSession();

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { UsersPage } from '@/features/users/users-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
 import { appShellRoute } from './app-shell';
+
+// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
+const UsersPage = lazyRouteComponent(() => import('@/features/users/users-page'), 'UsersPage');
 
 function UsersRoute() {
   const state = useSession();
