@@ -3,12 +3,10 @@
 // warm certificate against an empty one-page jsPDF document measured in the same run.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Resvg } from '@resvg/resvg-js';
 import { jsPDF } from 'jspdf';
-import { DEFAULT_GRADE_ITEMS } from '../src/domain/grade';
-import type { SertifikatRow } from '../src/domain/sertifikat';
 import { type DocumentInput, buildDocumentInput } from '../src/documents/input';
 import { certificatePdf, daftarNilaiPdf } from '../src/documents/make';
+import { documentSources, scores, sertifikatRow } from '../tests/helpers/documents';
 
 const WARM_RUNS = 20;
 const BATCH_SIZE = 100;
@@ -29,52 +27,18 @@ function collector(): (() => void) | null {
   }
 }
 
-function signature(seed: number): Uint8Array {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="90"><path d="M10 60 C 30 ${10 + seed}, 50 10, 55 50 S 80 90, 100 40 S 130 20, 140 55 L 175 35" fill="none" stroke="#1a2a6c" stroke-width="3"/></svg>`;
-  return new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: 400 } }).render().asPng());
-}
-
-function row(id: number): SertifikatRow {
-  return {
-    id,
-    nama: `Peserta Magang Nomor ${id}`,
-    jenjang: 'SMK',
-    instansi_id: 1,
-    instansi: { nama: 'SMK Negeri 1 Bandung' },
-    divisi_id: 2,
-    divisi: { id: 2, nama: 'Keuangan' },
-    mentor_id: 3,
-    mentor: { username: 'mentor' },
-    pembimbing_id: 21,
-    pembimbing: { username: 'budi.santoso' },
-    nama_pembimbing: 'Ibu Sari',
-    kontak_pembimbing: '6281234567890',
-    tanggal_masuk: '2026-02-02',
-    tanggal_selesai: '2026-05-29',
-    siswa: { nis: String(1000000 + id), jurusan: 'Akuntansi' },
-    mahasiswa: null,
-    status: { is_complete: true },
-    reviews: [],
-    nilai: [1, 2, 3, 4, 5, 6].map((k) => ({ kompetensi_id: k, skor: 70 + ((id + k * 7) % 30) })),
-    updated_at: '2026-06-01T00:00:00.000Z',
-    penandatangan: {
-      Pembimbing: { id: 21, username: 'budi.santoso', signature: 'a' },
-      BusHead: { id: 31, username: 'dewi.lestari', signature: 'b' },
-    },
-    tanggal_terbit: '2026-06-03',
-  };
-}
-
-const sources = {
-  kompetensi: new Map([1, 2, 3, 4, 5, 6].map((k) => [k, `Kompetensi ${k}`])),
-  thresholds: DEFAULT_GRADE_ITEMS,
-  signatures: new Map([
-    [21, signature(0)],
-    [31, signature(20)],
-  ]),
-  organisasi: { nama: 'PT Nusantara Digital Sejahtera', kota: 'Bandung' },
-};
-const input = (id: number): DocumentInput => buildDocumentInput(row(id), sources);
+// The rows, scores and signatures of the document tests (tests/helpers/documents.ts).
+const sources = documentSources();
+const input = (id: number): DocumentInput =>
+  buildDocumentInput(
+    sertifikatRow({
+      id,
+      nama: `Peserta Magang Nomor ${id}`,
+      siswa: { nis: String(1000000 + id), jurusan: 'Akuntansi' },
+      nilai: scores(6, (k) => 70 + ((id + (k + 1) * 7) % 30)),
+    }),
+    sources,
+  );
 
 function time(run: () => unknown): number {
   const start = performance.now();
