@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
-import { getCursor, setCursor } from '@/db/meta';
+import { getCursor, getSession, setCursor } from '@/db/meta';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { normalizeReviews } from '@/domain/approval-chain';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
@@ -64,9 +64,19 @@ function mirrorRowsOf(rows: readonly PesertaRecord[]): { nilai: NilaiRecord[]; r
 /**
  * Writes server rows (replacing the whole table when `full`), removes `deletedIds`, then
  * re-applies every queued change of the touched participants, all in one transaction.
+ * With `sessionToken` given, writes nothing (and answers false) unless the stored session
+ * still has that token — checked in the same transaction as the write, so a logout that
+ * clears the mirror comes wholly before or after it.
  */
-async function writeRows(db: MagangDb, rows: readonly PesertaRecord[], deletedIds: readonly number[], full: boolean): Promise<void> {
-  await db.transaction('rw', [db.peserta, db.nilai, db.reviews, db.outbox], async () => {
+async function writeRows(
+  db: MagangDb,
+  rows: readonly PesertaRecord[],
+  deletedIds: readonly number[],
+  full: boolean,
+  sessionToken?: string | null,
+): Promise<boolean> {
+  return db.transaction('rw', [db.peserta, db.nilai, db.reviews, db.outbox, db.meta], async () => {
+    if (sessionToken !== undefined && ((await getSession(db))?.token ?? null) !== sessionToken) return false;
     const ids = rows.map((row) => row.id);
     if (full) {
       await Promise.all([db.peserta.clear(), db.nilai.clear(), db.reviews.clear()]);
@@ -87,6 +97,7 @@ async function writeRows(db: MagangDb, rows: readonly PesertaRecord[], deletedId
       (entry) => entry.state !== 'conflict' && (touched === null || touched.has(entry.pesertaId)),
     );
     for (const pesertaId of new Set(queued.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
+    return true;
   });
 }
 
@@ -150,6 +161,9 @@ async function pullAllPages(api: ApiClient, db: MagangDb, options: PesertaPullOp
   // comes again in the next since pull from it (see server/services/peserta-read.ts).
   let sinceCursor: string | null = null;
   let first = true;
+  // A logout (or another login) while pages arrive clears the mirror: the pages still coming
+  // belong to that session and must not be written into the next one's empty mirror.
+  const token = (await getSession(db))?.token ?? null;
   let loaded = 0;
   let total = 0;
   reportFirstPull({ loaded, total });
@@ -162,7 +176,7 @@ async function pullAllPages(api: ApiClient, db: MagangDb, options: PesertaPullOp
       // The next page is asked for while this one is written (one request ahead, no more).
       const following = answer.next === null ? null : fetchPage(answer.next, pageRows);
       following?.catch(() => undefined); // awaited below; a failed write must not leave it unhandled
-      await writeRows(db, answer.data, [], first);
+      if (!(await writeRows(db, answer.data, [], first, token))) return { changed: loaded, deleted: 0, full: true };
       first = false;
       loaded += answer.data.length;
       reportFirstPull({ loaded, total });
@@ -174,7 +188,9 @@ async function pullAllPages(api: ApiClient, db: MagangDb, options: PesertaPullOp
     reportFirstPull(null);
   }
   // Only now: a pull cut off between pages leaves no cursor, so the next one starts over.
-  await setCursor(db, 'peserta', sinceCursor);
+  await db.transaction('rw', db.meta, async () => {
+    if (((await getSession(db))?.token ?? null) === token) await setCursor(db, 'peserta', sinceCursor);
+  });
   return { changed: loaded, deleted: 0, full: true };
 }
 

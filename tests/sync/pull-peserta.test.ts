@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/api/client';
 import { MagangDb } from '@/db/db';
-import { getCursor } from '@/db/meta';
+import { clearUserData, getCursor, saveSession } from '@/db/meta';
 import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
 import { peserta } from '../helpers/factories';
@@ -123,6 +123,20 @@ describe('pullPesertaMirror, first pull in pages', () => {
     expect(paths[0]).toBe('/api/peserta?limit=2');
     expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
     expect(await getCursor(db, 'peserta')).toBe('500');
+  });
+
+  it('should write nothing more once the session ends between pages (logout mid-pull)', async () => {
+    await saveSession(db, { token: 'tok-a', userRole: 'HR', username: 'hr' });
+    let asked = 0;
+    const api = fakeApi(pages(), [], async () => {
+      asked += 1;
+      // The second page is asked for while page 1 is written; the user logs out meanwhile.
+      if (asked === 2) await clearUserData(db, null);
+    });
+    await pullPesertaMirror(api, db, { pageRows: 2 });
+    expect(await db.peserta.count()).toBe(0);
+    expect(await db.reviews.count()).toBe(0);
+    expect(await getCursor(db, 'peserta')).toBeNull();
   });
 
   it('should keep a queued change applied over a participant that arrives on a later page', async () => {
