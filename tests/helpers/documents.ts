@@ -3,6 +3,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { DEFAULT_GRADE_ITEMS, type GradeItem } from '@/domain/grade';
 import type { SertifikatRow } from '@/domain/sertifikat';
+import { peserta } from './factories';
 import { type DocumentInput, type DocumentSources, buildDocumentInput } from '@/documents/input';
 
 /** Competency names used by the rows below (ids 1..40). */
@@ -23,23 +24,14 @@ export const BUSHEAD_ID = 31;
 /** A fully approved SMK participant with six scores, both signers with a signature. */
 export function sertifikatRow(overrides: Partial<SertifikatRow> = {}): SertifikatRow {
   return {
-    id: 42,
+    // The participant shape of the db/sync factories, fully approved and signed.
+    ...peserta(42),
     nama: 'Siti Nurhaliza Putri',
-    jenjang: 'SMK',
-    instansi_id: 1,
-    instansi: { nama: 'SMK Negeri 1 Bandung' },
-    divisi_id: 2,
-    divisi: { id: 2, nama: 'Keuangan' },
-    mentor_id: 3,
-    mentor: { username: 'mentor' },
     pembimbing_id: PEMBIMBING_ID,
     pembimbing: { username: 'budi.santoso' },
-    nama_pembimbing: 'Ibu Sari',
-    kontak_pembimbing: '6281234567890',
     tanggal_masuk: '2026-02-02',
     tanggal_selesai: '2026-05-29',
     siswa: { nis: '0012345678', jurusan: 'Akuntansi dan Keuangan Lembaga' },
-    mahasiswa: null,
     status: { is_complete: true },
     reviews: [
       { role_reviewer: 'Pembimbing', status: 'Disetujui', catatan: null },
