@@ -85,6 +85,8 @@ export async function generate(db: Db, client: Client, total: number): Promise<G
     const year = 2025 + Math.floor(random() * 2);
     const masuk = `${year}-${String(month).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const selesai = `${year + 1}-${String(month).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
+    // NIS / NIM are unique per institution (the server refuses a repeat): random digits, then n.
+    const number = (serial: number) => `${digits(4)}${String(serial).padStart(6, '0')}`;
     const common = {
       nama: `${pick(FIRST)} ${pick(LAST)} ${n}`,
       divisi_id: pick(divisions).id,
@@ -96,8 +98,8 @@ export async function generate(db: Db, client: Client, total: number): Promise<G
       tanggal_selesai: selesai,
     };
     return jenjang === 'SMK'
-      ? { ...common, jenjang, instansi_id: pick(schools).id, nis: digits(10), jurusan: pick(JURUSAN_SMK) }
-      : { ...common, jenjang, instansi_id: pick(campuses).id, nim: digits(10), jurusan_mahasiswa: pick(JURUSAN_MHS), fakultas: pick(FAKULTAS) };
+      ? { ...common, jenjang, instansi_id: pick(schools).id, nis: number(n), jurusan: pick(JURUSAN_SMK) }
+      : { ...common, jenjang, instansi_id: pick(campuses).id, nim: number(n), jurusan_mahasiswa: pick(JURUSAN_MHS), fakultas: pick(FAKULTAS) };
   };
 
   // The import, timed: what an HR user's CSV upload costs the server.

@@ -61,7 +61,7 @@ export async function benchReplay(): Promise<void> {
       webDir: path.join(dataDir, 'no-web'),
       organisasi: { ...DEFAULT_ORGANISASI },
     };
-    app = await buildApp({ db: database.db, config, webRoot: null, logger: false });
+    app = await buildApp({ db: database.db, database, config, webRoot: null, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -14,17 +14,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { buildApp } from '../server/app';
 import { type Config, DEFAULT_ORGANISASI } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
-import { CachedList } from '../server/services/peserta-list-cache';
-import { selectPeserta, syncCursor } from '../server/services/peserta-read';
 import { generate } from './generate';
 import { Client, login, percentile } from './http';
+import { listCosts } from './list-costs';
 import { type LoadResult, runLoad } from './load';
 
 const PARTICIPANTS = 10_000;
@@ -42,7 +40,6 @@ const P3_PROFILE_EVERY_MS = 50;
 const P3_CHANGE_EVERY = 10;
 const P3_GOAL_MS = 50;
 const P4_GOAL = 0.15;
-const REBUILD_RUNS = 3;
 
 const BR = { 'accept-encoding': 'br' };
 const GZIP = { 'accept-encoding': 'gzip' };
@@ -61,7 +58,7 @@ function report(name: string, value: string, goal: string, ok: boolean): void {
 }
 
 /** A fresh database: PGlite in a temp DATA_DIR, or a new database on the DATABASE_URL server. */
-async function openBenchDatabase(): Promise<{ database: Database; dataDir: string; label: string; dispose(): Promise<void> }> {
+export async function openBenchDatabase(): Promise<{ database: Database; dataDir: string; label: string; dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-bench-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -111,52 +108,6 @@ async function bareServer(body: Buffer, headers: http.OutgoingHttpHeaders): Prom
       }),
   };
 }
-
-/**
- * The longest stretch the event loop was blocked while `run` ran: a 1 ms interval notes the
- * gap between its ticks (kept running a few ms after, so a block at the very end counts).
- */
-async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; blockMs: number }> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  try {
-    const value = await run();
-    await sleep(5);
-    return { value, blockMs: longest };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** Rows of a db.execute() answer: postgres.js answers an array, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
-
-/** Server-side execution time of `query` (EXPLAIN ANALYZE), ms. */
-async function executionMs(database: Database, query: string): Promise<number> {
-  const [row] = rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(`explain (analyze, format json) ${query}`)));
-  const plan = Object.values(row ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { 'Execution Time': number }[];
-  return parsed[0]?.['Execution Time'] ?? Number.NaN;
-}
-
-/** The three queries of selectPeserta (server/services/peserta-read.ts) for the whole list, by hand. */
-const LIST_QUERIES = {
-  rows: `select p.id, p.nama, p.jenjang, p.instansi_id, i.nama, p.divisi_id, d.nama, p.mentor_id, m.username, p.pembimbing_id, pb.username,
-    p.nama_pembimbing, p.kontak_pembimbing, p.tanggal_masuk, p.tanggal_selesai, s.nis, s.jurusan, mh.nim, mh.jurusan, mh.fakultas, p.updated_at
-    from peserta p join instansi i on i.id = p.instansi_id join divisi d on d.id = p.divisi_id
-    left join users m on m.id = p.mentor_id left join users pb on pb.id = p.pembimbing_id
-    left join peserta_siswa s on s.peserta_id = p.id left join peserta_mahasiswa mh on mh.peserta_id = p.id
-    order by p.tanggal_masuk desc, p.id desc`,
-  reviews: 'select peserta_id, role_reviewer, status, catatan from reviews where peserta_id in (select id from peserta)',
-  nilai: 'select peserta_id, kompetensi_id, skor from nilai where peserta_id in (select id from peserta) order by peserta_id, kompetensi_id',
-};
 
 const rate = (result: { count: number; seconds: number }) => result.count / result.seconds;
 
@@ -221,7 +172,7 @@ export async function benchServer(): Promise<void> {
       webDir: path.join(bench.dataDir, 'no-web'),
       organisasi: { ...DEFAULT_ORGANISASI },
     };
-    app = await buildApp({ db: database.db, config, webRoot: null, logger: false });
+    app = await buildApp({ db: database.db, database, config, webRoot: null, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
     const token = await login(port, 'hr', 'hr1234');
@@ -292,66 +243,7 @@ export async function benchServer(): Promise<void> {
     await bare.close();
     bare = null;
 
-    // What one rebuild of the list costs, part by part (each measured on its own, this process).
-    const parts = { cursor: [] as number[], select: [] as number[], selectBlock: [] as number[], stringify: [] as number[], br: [] as number[], gzip: [] as number[] };
-    let jsonBytes = 0;
-    for (let run = 0; run < REBUILD_RUNS; run++) {
-      let t = performance.now();
-      const { data, cursor } = await database.db.transaction(
-        async (tx) => {
-          const c = await syncCursor(tx);
-          parts.cursor.push(performance.now() - t);
-          t = performance.now();
-          const { value: rows, blockMs } = await longestBlock(() => selectPeserta(tx, undefined));
-          parts.select.push(performance.now() - t - 5);
-          parts.selectBlock.push(blockMs);
-          return { data: rows, cursor: c };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-      t = performance.now();
-      const json = Buffer.from(JSON.stringify({ data, cursor }));
-      parts.stringify.push(performance.now() - t);
-      jsonBytes = json.length;
-      t = performance.now();
-      new CachedList(json).encoded('br');
-      parts.br.push(performance.now() - t);
-      t = performance.now();
-      new CachedList(json).encoded('gzip');
-      parts.gzip.push(performance.now() - t);
-    }
-    const m = (values: number[]) => ms(median(values));
-    console.log(
-      `one rebuild of the full list (median of ${REBUILD_RUNS}, ${mb(jsonBytes)}): snapshot + cursor ${m(parts.cursor)}, selectPeserta ${m(parts.select)} (longest event-loop block inside it ${m(parts.selectBlock)}), JSON.stringify ${m(parts.stringify)}, brotli q5 ${m(parts.br)}, gzip 6 ${m(parts.gzip)} (a new version's first request pays all but gzip; info)`,
-    );
-    const server = { rows: await executionMs(database, LIST_QUERIES.rows), reviews: await executionMs(database, LIST_QUERIES.reviews), nilai: await executionMs(database, LIST_QUERIES.nilai) };
-    const fetched = await longestBlock(async () => {
-      const start = performance.now();
-      for (const query of Object.values(LIST_QUERIES)) await database.db.execute(sql.raw(query));
-      return performance.now() - start;
-    });
-    console.log(
-      `selectPeserta's three queries: database execution only (EXPLAIN ANALYZE) rows ${ms(server.rows)}, reviews ${ms(server.reviews)}, scores ${ms(server.nilai)}; executed and fetched by the driver without drizzle's mapping ${ms(fetched.value)} (longest event-loop block ${ms(fetched.blockMs)}) (info)`,
-    );
-
-    // What every full-list request costs before its bytes go out (PGlite runs each query on this thread).
-    const repeat = async (times: number, run: () => Promise<unknown>) => {
-      const values: number[] = [];
-      for (let i = 0; i < times; i++) {
-        const start = performance.now();
-        await run();
-        values.push(performance.now() - start);
-      }
-      return median(values);
-    };
-    const select1 = await repeat(30, () => database.db.execute(sql`select 1`));
-    const snapshotTx = await repeat(30, () =>
-      database.db.transaction((tx) => tx.execute(sql`select pg_current_snapshot()::text as snapshot`), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
-    );
-    const idleProfile = await repeat(30, () => client.request('GET', '/api/auth/profile', { headers: BR }));
-    console.log(
-      `per-request costs, idle (median of 30): select 1 ${ms(select1)}, the list's version transaction (begin + pg_current_snapshot + commit) ${ms(snapshotTx)}, GET /api/auth/profile over HTTP (auth re-reads the user) ${ms(idleProfile)} (info)`,
-    );
+    await listCosts(database, client, app.changes);
 
     // P3: the profile while 4 clients pull, on unchanged data and on data changed now and then.
     for (const changing of [false, true]) {

@@ -33,6 +33,14 @@ export interface Database {
   kind: DatabaseKind;
   /** Applies the pending SQL migrations of `migrationsFolder` (drizzle's migrator). */
   migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onPayload` gets each notification's payload, in commit order.
+   * `onConnect` runs whenever the listening connection (re)connects — notifications sent while
+   * it was gone are lost, so a listener treats that as "anything may have changed". PGlite has
+   * one session and delivers at commit, before the writing query's promise resolves.
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
   /** Closes the connection (idempotent). */
   close(): Promise<void>;
 }
@@ -51,6 +59,13 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    async listen(channel, onPayload, onConnect) {
+      const unlisten = await client.listen(channel, onPayload);
+      onConnect?.();
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -69,6 +84,13 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
     db,
     kind: 'postgres',
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    async listen(channel, onPayload, onConnect) {
+      // A connection of its own, kept open; postgres.js reconnects it and calls onConnect again.
+      const { unlisten } = await sql.listen(channel, onPayload, onConnect);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

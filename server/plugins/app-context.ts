@@ -1,15 +1,20 @@
 // Makes the app's dependencies visible to every plugin and route: `app.db` (drizzle, PGlite
-// or PostgreSQL) and `app.config`. Routes pass `app.db` on to server/services; they do not
-// build queries themselves.
+// or PostgreSQL), `app.config`, `app.changes` (what the database says changed, for caches)
+// and `app.users` (users by id through a cache). Routes pass `app.db` on to server/services;
+// they do not build queries themselves.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
+import { createUserCache, type UserCache } from '../services/user-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    changes: ChangeFeed;
+    users: UserCache;
   }
 }
 
@@ -17,12 +22,21 @@ declare module 'fastify' {
 export interface AppContextOptions {
   db: Db;
   config: Config;
+  changes: ChangeFeed;
 }
 
 async function appContext(app: FastifyInstance, options: AppContextOptions): Promise<void> {
   app.decorate('db', options.db);
   app.decorate('config', options.config);
+  app.decorate('changes', options.changes);
+  app.decorate('users', createUserCache(options.db, options.changes));
+  app.addHook('onClose', () => options.changes.close());
+  // A write's answer leaves only once this instance counted its change (see change-feed.ts),
+  // so the client's next read here never gets a copy from before its own write.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await options.changes.settle();
+  });
 }
 
-/** Decorates the root instance with `db` and `config`. */
+/** Decorates the root instance with `db`, `config`, `changes` and `users`. */
 export default fp(appContext, { name: 'app-context', fastify: '5.x' });

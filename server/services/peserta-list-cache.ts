@@ -1,45 +1,49 @@
-// The full participant list (GET /api/peserta without `since`) keyed by the data's version, so
-// an unchanged list costs one tiny query: a 304 for a client that has it, and for any other
-// caller the JSON (and its brotli / gzip bytes) kept from the first time it was built.
-//
-// The version is the read's snapshot (pg_current_snapshot(): xmin, xmax and the transactions
-// still running). Two snapshots with the same text see exactly the same committed
-// transactions, so they see the same rows — whatever wrote them, whichever table. Any new
-// write anywhere in the database changes the text (a new transaction id, or one that ended),
-// which only costs a rebuild, never a stale answer. A max(change_xid) or timestamp would
-// miss a slow transaction that commits a smaller id after the list was read (see the cursor
-// comment in peserta-read.ts). Several instances on one PostgreSQL compute the same version.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+// The full participant list (GET /api/peserta without `since` or `limit`), kept per level
+// between requests so that an unchanged list costs no query at all, and a changed one costs
+// what changed rather than what exists:
+//  - Current while the change feed (server/db/change-feed.ts) reports no write to
+//    participants or to the names rows show since the kept copy's read began.
+//  - After participant writes: the kept rows are brought up to date by the incremental pull
+//    (`?since=` the kept cursor: changed rows and tombstones, see peserta-read.ts), merged by
+//    id and re-sorted. If no row really differs, the copy — bytes, cursor, ETag — stays.
+//  - After a rename (user, instansi, divisi), or with nothing kept: read whole, one snapshot.
+// The ETag is a hash of the level and the bytes, so every instance on one PostgreSQL gives the
+// same ETag for the same list. JSON is built from per-row strings kept with the rows; the
+// compressed copies and the hash are made on libuv's threads, off the event loop.
+import { createHash, webcrypto } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { Jenjang } from '../../src/domain/master-data';
+import type { Peserta } from '../../src/domain/peserta';
+import type { ChangeFeed, ChangeStamp } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { peserta } from '../db/schema';
-import { selectPeserta, syncCursor } from './peserta-read';
+import { pullPeserta, selectPeserta, syncCursor } from './peserta-read';
 
-/** Versions of the list kept in memory (each holds the JSON and its compressed copies). */
-export const PESERTA_LIST_CACHE_ENTRIES = 4;
-/** Brotli quality of the cached copies: built once per version, so a little higher than on-the-fly. */
+/** Brotli quality of the kept copies: made once per version, so a little higher than on-the-fly. */
 const LIST_BROTLI_QUALITY = 5;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** A content coding the list is kept in. */
 export type ListEncoding = 'br' | 'gzip';
 
 /** One version of the list: its JSON and, made on first demand, its compressed copies. */
 export class CachedList {
-  private readonly variants = new Map<ListEncoding, Buffer>();
+  private readonly variants = new Map<ListEncoding, Promise<Buffer>>();
   constructor(readonly json: Buffer) {}
 
-  /** The JSON bytes in `encoding` (compressed once, then kept). */
-  encoded(encoding: ListEncoding): Buffer {
+  /** The JSON bytes in `encoding` (compressed once, on a libuv thread, then kept). */
+  encoded(encoding: ListEncoding): Promise<Buffer> {
     let bytes = this.variants.get(encoding);
     if (!bytes) {
       bytes =
         encoding === 'br'
-          ? brotliCompressSync(this.json, {
+          ? brotliAsync(this.json, {
               params: { [zlibConstants.BROTLI_PARAM_QUALITY]: LIST_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.json.length },
             })
-          : gzipSync(this.json, { level: 6 });
+          : gzipAsync(this.json, { level: 6 });
       this.variants.set(encoding, bytes);
     }
     return bytes;
@@ -76,46 +80,133 @@ export function preferredEncoding(acceptEncoding: string | undefined): ListEncod
   return null;
 }
 
-/** A per-process cache of full participant lists by version (least recently used dropped). */
-export function createPesertaListCache(maxEntries = PESERTA_LIST_CACHE_ENTRIES) {
-  const entries = new Map<string, CachedList>();
-  // Lists being built, by version: requests that miss together wait for one build (on
-  // PostgreSQL several can miss at once after a change; each build costs ~0.5 s).
-  const building = new Map<string, Promise<CachedList>>();
+/** A kept row: its JSON text and what the list is sorted by. */
+interface KeptRow {
+  json: string;
+  tanggalMasuk: string;
+}
+
+/** One kept version of a level's list. */
+interface ListVersion {
+  /** The feed's counts taken before the read this version reflects. */
+  stamp: ChangeStamp;
+  cursor: string;
+  rows: Map<number, KeptRow>;
+  /** The ids in the list's order. */
+  order: number[];
+  etag: string;
+  list: CachedList;
+}
+
+/** The list's order (selectPeserta's 'newest'): tanggal_masuk descending, then id descending. */
+function sortNewestFirst(rows: Map<number, KeptRow>): number[] {
+  return [...rows.keys()].sort((idA, idB) => {
+    const a = (rows.get(idA) as KeptRow).tanggalMasuk;
+    const b = (rows.get(idB) as KeptRow).tanggalMasuk;
+    if (a !== b) return a < b ? 1 : -1;
+    return idB - idA;
+  });
+}
+
+/** The answer bytes of `rows` in `order` (the text JSON.stringify({ data, cursor }) makes) and their ETag. */
+async function assemble(level: string, rows: Map<number, KeptRow>, order: number[], cursor: string, stamp: ChangeStamp): Promise<ListVersion> {
+  const json = Buffer.from(`{"data":[${order.map((id) => (rows.get(id) as KeptRow).json).join(',')}],"cursor":${JSON.stringify(cursor)}}`);
+  const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', json));
+  const etag = `"pl-${createHash('sha256').update(level).update(digest).digest('base64url').slice(0, 22)}"`;
+  return { stamp, cursor, rows, order, etag, list: new CachedList(json) };
+}
+
+function keep(row: Peserta): KeptRow {
+  return { json: JSON.stringify(row), tanggalMasuk: row.tanggal_masuk };
+}
+
+/** A per-app cache of the full list per level (both levels, SMK, Mahasiswa). */
+export function createPesertaListCache(db: Db, changes: ChangeFeed) {
+  interface Slot {
+    version?: ListVersion;
+    /** Refreshes started so far; a refresh's number tells whether it began after a request arrived. */
+    started: number;
+    inFlight?: { number: number; promise: Promise<ListVersion> };
+  }
+  const slots = new Map<string, Slot>();
+  const current = (version: ListVersion) => !changes.changedSince(version.stamp, 'peserta') && !changes.changedSince(version.stamp, 'names');
+
+  /** A new version from `base`: merged from the incremental pull, or read whole. */
+  async function build(level: string, jenjang: Jenjang | undefined, base: ListVersion | undefined): Promise<ListVersion> {
+    const stamp = changes.stamp(); // before any read: a write during the reads makes it stale
+    if (base && !changes.changedSince(base.stamp, 'names')) {
+      // Both levels: a row that left this level must leave its list too.
+      const pull = await pullPeserta(db, { since: base.cursor });
+      const rows = new Map(base.rows);
+      let changed = false;
+      // The order is kept unless a row came, went or moved (a new tanggal_masuk).
+      let reorder = false;
+      for (const row of pull.data) {
+        if (jenjang && row.jenjang !== jenjang) {
+          if (rows.delete(row.id)) changed = reorder = true;
+          continue;
+        }
+        const kept = keep(row);
+        const before = rows.get(row.id);
+        if (before?.json === kept.json) continue;
+        if (before?.tanggalMasuk !== kept.tanggalMasuk) reorder = true;
+        rows.set(row.id, kept);
+        changed = true;
+      }
+      for (const id of pull.deleted ?? []) if (rows.delete(id)) changed = reorder = true;
+      // Nothing really differs: the older cursor stays valid (a pull from it re-sends at most).
+      if (!changed) return { ...base, stamp };
+      return assemble(level, rows, reorder ? sortNewestFirst(rows) : base.order, pull.cursor, stamp);
+    }
+    const { data, cursor } = await db.transaction(
+      async (tx) => ({ cursor: await syncCursor(tx), data: await selectPeserta(tx, jenjang ? eq(peserta.jenjang, jenjang) : undefined) }),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    // selectPeserta answers in the list's order already.
+    return assemble(level, new Map(data.map((row) => [row.id, keep(row)])), data.map((row) => row.id), cursor, stamp);
+  }
+
+  /** The level's list as of this request's arrival: kept, or from a refresh begun after it. */
+  async function versionFor(jenjang: Jenjang | undefined): Promise<ListVersion> {
+    const level = jenjang ?? '*';
+    let slot = slots.get(level);
+    if (!slot) {
+      slot = { started: 0 };
+      slots.set(level, slot);
+    }
+    if (slot.version && current(slot.version)) return slot.version;
+    const arrival = slot.started;
+    for (;;) {
+      const inFlight = slot.inFlight;
+      // One that began after this request arrived has seen every write made before it.
+      if (inFlight && inFlight.number > arrival) return inFlight.promise;
+      if (inFlight) {
+        await inFlight.promise.catch(() => undefined);
+        if (slot.version && current(slot.version)) return slot.version;
+        continue;
+      }
+      const number = ++slot.started;
+      const owner = slot;
+      const promise = build(level, jenjang, owner.version)
+        .then((version) => {
+          owner.version = version;
+          return version;
+        })
+        .finally(() => {
+          if (owner.inFlight?.number === number) delete owner.inFlight;
+        });
+      owner.inFlight = { number, promise };
+      return promise;
+    }
+  }
 
   return {
     /** The answer for the full list of `jenjang` (both levels when undefined). */
-    async answer(db: Db, jenjang: Jenjang | undefined, ifNoneMatch: string | undefined): Promise<ListAnswer> {
-      return db.transaction(
-        async (tx) => {
-          const result = await tx.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`);
-          // postgres.js answers an array of rows, PGlite an object with `rows`.
-          const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { snapshot: string }[];
-          const version = `${jenjang ?? '*'}|${rows[0]?.snapshot ?? ''}`;
-          const etag = `"pl-${createHash('sha256').update(version).digest('base64url').slice(0, 22)}"`;
-          if (matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true as const };
-          let list = entries.get(etag);
-          if (list) {
-            entries.delete(etag); // re-insert: most recently used last
-          } else {
-            let build = building.get(etag);
-            if (!build) {
-              build = (async () => {
-                const cursor = await syncCursor(tx);
-                const data = await selectPeserta(tx, jenjang ? eq(peserta.jenjang, jenjang) : undefined);
-                return new CachedList(Buffer.from(JSON.stringify({ data, cursor })));
-              })();
-              building.set(etag, build);
-              void build.finally(() => building.delete(etag)).catch(() => undefined);
-            }
-            list = await build;
-          }
-          entries.set(etag, list);
-          while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-          return { etag, notModified: false as const, list };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+    async answer(jenjang: Jenjang | undefined, ifNoneMatch: string | undefined): Promise<ListAnswer> {
+      const version = await versionFor(jenjang);
+      if (matchesEtag(ifNoneMatch, version.etag)) return { etag: version.etag, notModified: true };
+      return { etag: version.etag, notModified: false, list: version.list };
     },
   };
 }
+
