@@ -41,6 +41,27 @@ export const CSV_FIRST_ROW_NUMBER = 2;
 /** A Mahasiswa fakultas written as '-' means none (''); export writes '' back as '-'. */
 export const CSV_NO_FAKULTAS = '-';
 
+/** Export files start with a UTF-8 byte-order mark: without it Excel reads them as ANSI and garbles 'é', 'ñ'. */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * Cells that office software would run as a formula (OWASP CSV injection): starting with =, +,
+ * -, @, tab or CR — after any apostrophes, so that the apostrophe export adds stays reversible.
+ * A lone '-' (the empty fakultas) is no formula and stays as it is.
+ */
+const FORMULA_START_RE = /^'*[=+\-@\t\r]/;
+const NEUTRALIZED_RE = /^'+[=+\-@\t\r]/;
+
+/** A cell as export writes it: one apostrophe before a would-be formula, which a spreadsheet shows as text. */
+export function neutralizeCsvCell(value: string): string {
+  return value !== CSV_NO_FAKULTAS && FORMULA_START_RE.test(value) ? `'${value}` : value;
+}
+
+/** The cell as it was before neutralizeCsvCell (import reads every cell through it). */
+export function restoreCsvCell(value: string): string {
+  return NEUTRALIZED_RE.test(value) ? value.slice(1) : value;
+}
+
 /** Texts of CSV import (spec 5 and 8). */
 export const CSV_MSG = {
   required: PESERTA_MSG.required,
@@ -110,12 +131,15 @@ function lookupIndex(lookups: CsvLookups): LookupIndex {
   return index;
 }
 
-/** The row's values by trimmed lower-case header (a byte-order mark on the first header is dropped). */
+/**
+ * The row's values by trimmed lower-case header (a byte-order mark on the first header is
+ * dropped), each cell restored from export's formula neutralising, then trimmed.
+ */
 function normalizeRow(row: CsvRow): Map<string, string> {
   const values = new Map<string, string>();
   for (const [header, value] of Object.entries(row)) {
     if (typeof value !== 'string') continue;
-    values.set(key(header.replace(/^\uFEFF/, '')), value.trim());
+    values.set(key(header.replace(/^\uFEFF/, '')), restoreCsvCell(value).trim());
   }
   return values;
 }
@@ -246,7 +270,8 @@ export function csvHeader(jenjang: Jenjang): string[] {
 
 /**
  * A participant as one export row: the level's columns in order (dates dd/mm/yyyy, phone
- * 62… → 0…, empty fakultas '-'), then the pembimbing's username with no header column.
+ * 62… → 0…, empty fakultas '-'), then the pembimbing's username with no header column;
+ * would-be formulas neutralised (neutralizeCsvCell).
  */
 export function pesertaToCsvRow(peserta: CsvExportPeserta, jenjang: Jenjang): string[] {
   const cells: Record<CsvColumn, string> = {
@@ -263,7 +288,7 @@ export function pesertaToCsvRow(peserta: CsvExportPeserta, jenjang: Jenjang): st
     tanggal_masuk: isoToCsvDate(peserta.tanggal_masuk ?? ''),
     tanggal_selesai: isoToCsvDate(peserta.tanggal_selesai ?? ''),
   };
-  return [...CSV_COLUMNS[jenjang].map((column) => cells[column]), peserta.pembimbing?.username ?? ''];
+  return [...CSV_COLUMNS[jenjang].map((column) => cells[column]), peserta.pembimbing?.username ?? ''].map(neutralizeCsvCell);
 }
 
 /** The export file name: peserta_template.csv (SMK) or mahasiswa_template.csv (spec 9). */

@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import {
+  CSV_BOM,
   CSV_DELIMITER,
   CSV_MSG,
   type CsvExportPeserta,
@@ -65,8 +66,11 @@ export function importCsvText(text: string, jenjang: Jenjang, lookups: CsvLookup
   return { ...result, total: result.valid.length + result.errors.length };
 }
 
-/** The export file's text: header, then one row per participant with the trailing pembimbing value. */
+/**
+ * The export file's text: a byte-order mark, the header, then one row per participant with
+ * the trailing pembimbing value (cells neutralised against formulas by pesertaToCsvRow).
+ */
 export function exportCsvText(peserta: readonly CsvExportPeserta[], jenjang: Jenjang): string {
   const body = peserta.map((row) => pesertaToCsvRow(row, jenjang));
-  return `${Papa.unparse([csvHeader(jenjang), ...body], { delimiter: CSV_DELIMITER, newline: '\r\n' })}\r\n`;
+  return `${CSV_BOM}${Papa.unparse([csvHeader(jenjang), ...body], { delimiter: CSV_DELIMITER, newline: '\r\n' })}\r\n`;
 }

@@ -90,7 +90,7 @@ describe('exportCsvText', () => {
   it('should write the header, dd/mm/yyyy dates, 0… phones and the trailing pembimbing value', () => {
     const text = exportCsvText([participant], 'Mahasiswa');
     const [header, row] = text.split('\r\n');
-    expect(header).toBe('nama;asal_instansi;nim;jurusan;fakultas;divisi;mentor;nama_pembimbing;kontak_pembimbing;tanggal_masuk;tanggal_selesai');
+    expect(header).toBe('\uFEFFnama;asal_instansi;nim;jurusan;fakultas;divisi;mentor;nama_pembimbing;kontak_pembimbing;tanggal_masuk;tanggal_selesai');
     expect(row).toBe('"Dewi; ""Ayu""";Universitas Indonesia;2106705678;Akuntansi;-;Teknologi Informasi;mentor;Dr. Lestari;081311112222;01/02/2026;30/06/2026;pembimbing');
   });
 
@@ -106,6 +106,31 @@ describe('exportCsvText', () => {
       tanggal_selesai: '2026-06-30',
       instansi_id: 4,
     });
+  });
+
+  it('should start with a UTF-8 byte-order mark so Excel reads non-ASCII names right', () => {
+    const bytes = new TextEncoder().encode(exportCsvText([{ ...participant, nama: 'José Núñez' }], 'Mahasiswa'));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  // OWASP CSV injection: no exported cell may start with a formula character.
+  const hostile = ['=HYPERLINK("http://x.test","klik")', '+6281234', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1', "'=already quoted", "''+two", '-'];
+  it.each(hostile)('should neutralise %j in every column and import it back as it was', (value) => {
+    const row = { ...participant, nama: `${value}`, nama_pembimbing: value, mahasiswa: { nim: '2106705678', jurusan: value, fakultas: value } };
+    const text = exportCsvText([row], 'Mahasiswa');
+    const cells = parseCsvText(text.replace(/^\uFEFF/, ''))[0] as Record<string, string>;
+    for (const cell of Object.values(cells).flat()) {
+      if (cell === '-') continue; // the empty fakultas / a lone dash is no formula
+      expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    const back = importCsvText(text, 'Mahasiswa', lookups);
+    const expected = value.trim();
+    if (back.errors.length > 0) {
+      // A value the add rules refuse (blank after trim) is refused, never turned into something else.
+      expect(expected === '' || expected === '-').toBe(true);
+      return;
+    }
+    expect(back.valid[0]?.payload).toMatchObject({ nama: expected, nama_pembimbing: expected, jurusan_mahasiswa: expected });
   });
 
   it('should parse quoted separators as one value', () => {
