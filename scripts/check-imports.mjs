@@ -1,9 +1,10 @@
 // `npm run lint`: the import rules of STYLE.md section 3, checked without a lint framework.
-// Each source file's imports must stay inside the zones its folder may reach; no cycles
-// are checked here (tsc and the layering make them rare), only the direction.
+// Each source file's imports must stay inside the zones its folder may reach, and no files
+// may import each other in a cycle (static value imports; see import-cycles.mjs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findCycles, resolveImport } from './import-cycles.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,12 +40,15 @@ function* walk(dir) {
 
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const problems = [];
+/** file -> files it imports by a static value import (for the cycle check). */
+const graph = new Map();
 for (const base of ['src', 'server']) {
   for (const abs of walk(join(root, base))) {
     const file = relative(root, abs);
     const zone = zoneOf(file);
-    if (!zone) continue;
     const text = readFileSync(abs, 'utf8');
+    const edges = new Set();
+    graph.set(file, edges);
     for (const match of text.matchAll(IMPORT_RE)) {
       const spec = match[1] ?? match[2];
       let target;
@@ -52,6 +56,9 @@ for (const base of ['src', 'server']) {
       else if (spec.startsWith('.')) target = relative(root, join(abs, '..', spec));
       else continue; // a package
       const isTypeOnly = /^(import|export)\s+type\s/.test(match[0]);
+      const resolved = match[1] !== undefined && !isTypeOnly ? resolveImport(root, target) : null;
+      if (resolved) edges.add(resolved);
+      if (!zone) continue;
       const own = zone === 'src/features' ? [file.split('/').slice(0, 3).join('/')] : [];
       const ok = [...own, ...ALLOWED[zone]].some((entry) => {
         const allowed = entry.replace(/\.tsx?$/, ''); // a file entry matches its import without extension
@@ -65,6 +72,7 @@ for (const base of ['src', 'server']) {
     }
   }
 }
+for (const cycle of findCycles(graph)) problems.push(`import cycle: ${cycle.join(' <-> ')}`);
 if (problems.length > 0) {
   console.error(`Import rules broken (STYLE.md section 3):\n${problems.join('\n')}`);
   process.exit(1);
