@@ -126,3 +126,20 @@ describe('GET /api/peserta?since=', () => {
   });
 
 });
+
+describe('GET /api/peserta?since= after many changes', () => {
+  it('should pull every row of an import larger than one by-id read, equal to a full read of them', async () => {
+    // Over 1,000 changed rows the pull reads by change_xid instead of by id (peserta-read.ts).
+    const rows = Array.from({ length: 1_005 }, (_, i) => smkPayload(refs, { nama: `Peserta Banyak ${i}`, nis: `77${String(i).padStart(6, '0')}` }));
+    const imported = await call(t, 'POST', '/api/peserta/bulk', tokens.hr, { jenjang: 'SMK', rows });
+    expect(imported.statusCode).toBe(200);
+    const since = await pull(`?since=${cursor}`);
+    expect(since.data).toHaveLength(1_005);
+    const full = await pull();
+    const byId = new Map(full.data.map((row) => [row.id, row]));
+    for (const row of since.data) expect(row).toEqual(byId.get(row.id));
+    // Both reads give the list's order: newest tanggal_masuk first, then id descending.
+    const order = since.data.map((row) => row.id);
+    expect(order).toEqual(full.data.filter((row) => order.includes(row.id)).map((row) => row.id));
+  });
+});
