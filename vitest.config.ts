@@ -31,7 +31,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts'],
+          // tests/server-process: the real server and scripts as child processes (embedded database).
+          include: ['tests/api/**/*.test.ts', 'tests/server-process/**/*.test.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['tests/setup/pglite-template.ts'],
           testTimeout: 20_000,

@@ -1,17 +1,21 @@
 // buildApp(): the Fastify instance with its plugins and routes, without listening. The tests
 // inject() into it; server/main.ts listens. Registration order matters: security headers
 // first (they apply to every answer, errors included), then the error handler, the app's
-// dependencies, auth, the API routes, and last the static web app with the not-found answer.
+// dependencies, auth, the OpenAPI document (it must see every API route registered after it),
+// the API routes, and last the static web app with the not-found answer.
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { SERVER_MSG } from '../src/domain/messages';
 import authPlugin from './auth/plugin';
+import openApi from './openapi/plugin';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { type ChangeFeed, openChangeFeed, unlistenedChangeFeed } from './db/change-feed';
+import type { Database, Db } from './db/client';
 import appContext from './plugins/app-context';
 import errorHandler from './plugins/error-handler';
+import pathParams from './plugins/path-params';
 import webStatic from './plugins/web-static';
 import authRoutes from './routes/auth';
 import divisiRoutes from './routes/divisi';
@@ -54,11 +58,18 @@ export const CSP_DIRECTIVES = {
 /** What buildApp() needs. */
 export interface AppDeps {
   db: Db;
+  /**
+   * The open database `db` belongs to: the app listens to its change notifications and keeps
+   * answers between requests (the feed closes with the app). Without it nothing is kept.
+   */
+  database?: Database;
   config: Config;
   /** Folder of the built web app; default config.webDir. Skipped when it does not exist. */
   webRoot?: string | null;
   /** Fastify's logger option (default: on, level info; tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (the authorization-matrix test collects the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The configured Fastify instance (not listening, not yet ready). */
@@ -66,12 +77,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
+    // While stopping (server/shutdown.ts), a request already on an open connection is served
+    // (with Connection: close), not refused with Fastify's 503.
+    return503OnClosing: false,
+    // TRUST_PROXY: request.ip (the login limit's address) from X-Forwarded-For only behind a trusted proxy.
+    trustProxy: deps.config.trustProxy ?? false,
     // A malformed URL (bad %-encoding) is a client mistake: answer in our envelope.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).code(400).send({ message: SERVER_MSG.invalidInput });
     },
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Defaults of helmet minus its CSP, which is replaced as a whole: its default adds
   // upgrade-insecure-requests, which breaks the app when served over plain HTTP on a LAN.
   await app.register(helmet, {
@@ -86,8 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   await app.register(errorHandler);
-  await app.register(appContext, { db: deps.db, config: deps.config });
+  await app.register(pathParams);
+  const changes: ChangeFeed = deps.database ? await openChangeFeed(deps.database) : unlistenedChangeFeed();
+  await app.register(appContext, { db: deps.db, config: deps.config, changes });
   await app.register(authPlugin);
+  // Before the routes: it keeps every /api route as registered for GET /api/openapi.json.
+  await app.register(openApi);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -1,14 +1,19 @@
 /**
  * Server configuration from the environment (CONTRACT.md "Environment"), parsed with zod.
- * Owns the generated JWT secret file DATA_DIR/jwt-secret (mode 0600): created once, then
- * reused so tokens survive restarts. Bad values throw ConfigError with a readable text;
+ * Owns the generated JWT secret: the file DATA_DIR/jwt-secret (mode 0600) on the embedded
+ * database, the row app_secrets.jwt_secret on PostgreSQL; created once, then reused so tokens
+ * survive restarts. Bad values throw ConfigError with a readable text;
  * server/main.ts prints it and exits without a stack trace.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Organisasi } from '../src/domain/sertifikat';
+import type { Database, Db } from './db/client';
+import { appSecrets } from './db/schema';
 
 /** Accepted token lifetimes: a number of seconds, or a number with s, m, h, d or w. */
 const TTL_RE = /^(\d+)\s*([smhdw]?)$/;
@@ -20,6 +25,41 @@ const SECRET_VARS = new Set(['JWT_SECRET', 'DATABASE_URL']);
 /** The organisation printed on certificates and transcripts when ORGANISASI_NAMA / ORGANISASI_KOTA are unset. */
 export const DEFAULT_ORGANISASI: Organisasi = { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' };
 const ORGANISASI_MAX_CHARS = 200;
+
+/**
+ * Fastify's `trustProxy` from the environment: trust every proxy / none, or the proxies at these
+ * addresses / CIDRs. Not a hop count: Fastify 5 treats one as "trust nothing", because a client
+ * reaching the server directly could then pick its own address (and dodge the login limit).
+ */
+export type TrustProxy = boolean | string[];
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, `address/prefix`, IPv4 `address/netmask`, or one of TRUST_PROXY_NAMES. */
+function isTrustedAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+const HOP_COUNT_RE = /^\s*\d+\s*$/;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: true / false, or comma-separated addresses / CIDRs of
+ * the proxies to trust; null for anything else (a hop count included, see TrustProxy).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isTrustedAddress) ? entries : null;
+}
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -58,6 +98,17 @@ const envSchema = z.object({
     z.enum(['demo', 'none'], { message: "harus 'demo' atau 'none'" }).default('demo'),
   ),
   WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || !HOP_COUNT_RE.test(value), {
+        message: 'tidak boleh berupa jumlah hop (tidak aman): isi alamat IP / CIDR proxy, atau true',
+        abort: true,
+      })
+      .refine((value) => parseTrustProxy(value) !== null, 'harus true, false, atau alamat IP / CIDR proxy dipisah koma'),
+  ),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -86,6 +137,11 @@ export interface EnvConfig {
   webDir: string;
   /** Printed on certificates and transcripts (ORGANISASI_NAMA, ORGANISASI_KOTA). */
   organisasi: Organisasi;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
+   * login limit counts by. parseEnv always sets it; absent means false.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /** Everything the server needs, with the JWT secret resolved. */
@@ -130,6 +186,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     seed: value.SEED,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
     organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
+    trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
   };
 }
 
@@ -155,6 +212,44 @@ export function loadOrCreateJwtSecret(dataDir: string): string {
 /** The configuration with its JWT secret: JWT_SECRET, else the one kept in DATA_DIR. */
 export function resolveConfig(parsed: EnvConfig): Config {
   return { ...parsed, jwtSecret: parsed.jwtSecret ?? loadOrCreateJwtSecret(parsed.dataDir) };
+}
+
+/** The name of the generated JWT secret in `app_secrets`. */
+export const JWT_SECRET_NAME = 'jwt_secret';
+
+/**
+ * The secret `name` kept in the database: `candidate` is stored unless a value is there already,
+ * then the stored value is read. Insert-or-nothing then select: instances starting together
+ * on one PostgreSQL all end up with the value of the first insert.
+ */
+export async function loadOrCreateSharedSecret(db: Db, name: string, candidate: string): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`app_secrets.${name} tidak dapat dibaca`);
+  return row.value;
+}
+
+/** The secret in DATA_DIR/jwt-secret when that file exists and holds a usable one, else null. */
+function existingJwtSecretFile(dataDir: string): string | null {
+  try {
+    const secret = readFileSync(path.join(dataDir, JWT_SECRET_FILE), 'utf8').trim();
+    return secret.length >= JWT_SECRET_MIN_CHARS ? secret : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The configuration of a server process once its database is migrated. JWT_SECRET wins.
+ * Without it: on PostgreSQL the secret lives in the database (table app_secrets), so every
+ * instance on it accepts every token; the first start stores the DATA_DIR/jwt-secret of an
+ * older version when there is one (its tokens stay valid), else a random one. On the embedded
+ * PGlite it stays in DATA_DIR/jwt-secret.
+ */
+export async function resolveConfigWithDatabase(parsed: EnvConfig, database: Database): Promise<Config> {
+  if (parsed.jwtSecret || database.kind !== 'postgres') return resolveConfig(parsed);
+  const candidate = existingJwtSecretFile(parsed.dataDir) ?? randomBytes(48).toString('base64url');
+  return { ...parsed, jwtSecret: await loadOrCreateSharedSecret(database.db, JWT_SECRET_NAME, candidate) };
 }
 
 /** parseEnv() then resolveConfig(): the full configuration of a server process. */

@@ -1,5 +1,6 @@
 // Session tokens: HS256 JWTs signed with the server secret (jose). Claims: sub = user id,
-// role and username (for the client's convenience; the server re-reads the user per request).
+// role and username (for the client's convenience; the server re-reads the user per request),
+// tv = the user's token_version when signed (a password change bumps it: older tokens end).
 import { SignJWT, jwtVerify } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -9,6 +10,8 @@ export interface TokenClaims {
   userId: number;
   role: string;
   username: string;
+  /** The user's `token_version` when the token was signed; tokens without the claim count as 0. */
+  tokenVersion: number;
 }
 
 function key(secret: string): Uint8Array {
@@ -18,7 +21,7 @@ function key(secret: string): Uint8Array {
 /** A signed token for `claims` that expires after `ttlSeconds`. */
 export async function signToken(claims: TokenClaims, secret: string, ttlSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: claims.role, username: claims.username })
+  return new SignJWT({ role: claims.role, username: claims.username, tv: claims.tokenVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt(now)
@@ -32,10 +35,14 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp'] });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    // Tokens signed before the claim existed stay valid until the first password change.
+    const tokenVersion = payload.tv === undefined ? 0 : payload.tv;
+    if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
     return {
       userId,
       role: typeof payload.role === 'string' ? payload.role : '',
       username: typeof payload.username === 'string' ? payload.username : '',
+      tokenVersion,
     };
   } catch {
     return null;

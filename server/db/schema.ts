@@ -71,6 +71,11 @@ export const users = pgTable(
     username: text('username').notNull(),
     password_hash: text('password_hash').notNull(),
     role: text('role').$type<Role>().notNull(),
+    /**
+     * The `tv` claim every token of this user must carry: a password change adds one, so the
+     * user's older tokens answer 401 (an integer, not a time: two changes in one second differ).
+     */
+    token_version: integer('token_version').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -335,6 +340,36 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_at_idx').on(t.created_at),
   ],
 );
+
+/**
+ * Failed-login counts (CONTRACT: 10 per username and address in 15 minutes), in the database so
+ * that several instances on one PostgreSQL share them (server/auth/login-rate-limit.ts).
+ * `username` is trimmed and lowercased; expired rows are deleted by later attempts.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    /** Start of the counting window: the first attempt after the previous window ended. */
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'login_attempts_pk', columns: [t.username, t.address] }),
+    index('login_attempts_window_start_idx').on(t.window_start),
+  ],
+);
+
+/**
+ * Secrets generated once per database (the JWT secret when DATABASE_URL is set and JWT_SECRET
+ * is not), so every instance on one PostgreSQL signs and accepts the same tokens.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+});
 
 /**
  * Tombstones for incremental pulls: a deleted row of `entity` (table name) with its id.

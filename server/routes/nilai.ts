@@ -5,6 +5,8 @@
 // state after the change (`state` / `states`, services/scoring.ts answerState). The Daftar Nilai (transcript) PDF
 // of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { kompetensiRowSchema, listResponseSchema } from '../../src/domain/master-records';
 import { nilaiBulkSchema } from '../../src/domain/outbox';
 import { nilaiKompetensiQuerySchema } from '../../src/domain/scoring-api';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName, parseGradeConfig } from '../../src/domain/sertifikat';
@@ -20,23 +22,62 @@ import { parseId, parseInput } from '../validation';
 /** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id, GET /cetak/:id (at /api/nilai). */
 export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   const editors = requireRole('Mentor', 'Pembimbing', 'HR');
+  const own = 'A Mentor only its own participants (else 403).';
+  const editLock = { 409: 'The edit lock (`scoreEditLock` text): nothing written; with a key the answer carries the current `state`' };
+  const kompetensiDoc = {
+    summary: "The division's active competencies of a level",
+    query: nilaiKompetensiQuerySchema,
+    response: { description: 'By name', schema: listResponseSchema(kompetensiRowSchema.omit({ divisi_kategori: true })) },
+    errors: { 404: 'Unknown division' },
+  };
+  const readDoc = {
+    summary: "A participant's scores",
+    description: own,
+    response: { description: '`{data: {nilai: [{id, peserta_id, kompetensi_id, skor, kompetensi: {nama}}]}}` by competency name' },
+    errors: { 403: "Another mentor's participant (a Mentor only reads its own)" },
+  };
+  const mentorDoc = {
+    summary: "The calling mentor's participants with their scores",
+    response: { description: '`{data: [peserta + nilai: [{kompetensi_id, skor}], kompetensi_count]}`' },
+  };
+  const bulkDoc = {
+    summary: 'Save scores (upsert per participant and competency)',
+    description: `${own} The answer carries \`states\`: each participant's state after the change.`,
+    body: nilaiBulkSchema,
+    idempotent: true,
+    response: { description: '`{message, data: {nilai: [scores of those participants]}, states}`' },
+    errors: { 400: 'Invalid input, an unknown competency or one of another level', 403: "Another mentor's participant", 404: 'Unknown participant', ...editLock },
+  } as const;
+  const deleteDoc = {
+    summary: "Delete all of a participant's scores",
+    description: `${own} The answer carries \`state\`: the participant's state after the change.`,
+    idempotent: true,
+    response: { description: '`{message: \'Semua nilai berhasil dihapus\', state}`' },
+    errors: { 403: "Another mentor's participant", ...editLock },
+  } as const;
+  const cetakDoc = {
+    summary: 'Daftar Nilai (transcript) PDF',
+    query: z.object({ gradeConfig: z.string().optional().describe('JSON array of {huruf, min, predikat}; absent: the default thresholds') }),
+    response: { description: 'attachment Daftar_Nilai_{name}.pdf', media: DOCUMENT_MIME.pdf },
+    errors: { 400: 'Invalid id, or `Template grade tidak valid`', 409: 'The participant is not fully approved' },
+  };
 
-  app.get<{ Params: { divisiId: string } }>('/divisi/:divisiId/kompetensi', { preHandler: requireRole() }, async (request) => {
+  app.get<{ Params: { divisiId: string } }>('/divisi/:divisiId/kompetensi', { preHandler: requireRole(), config: { openapi: kompetensiDoc } }, async (request) => {
     const divisiId = parseId(request.params.divisiId);
     const { jenjang } = parseInput(nilaiKompetensiQuerySchema, request.query);
     return { data: await listDivisiKompetensi(app.db, divisiId, jenjang) };
   });
 
-  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole() }, async (request) => {
+  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole(), config: { openapi: readDoc } }, async (request) => {
     const id = parseId(request.params.id);
     return { data: { nilai: await readNilai(app.db, currentUser(request), id) } };
   });
 
-  app.get('/mentor/peserta', { preHandler: requireRole('Mentor') }, async (request) => ({
+  app.get('/mentor/peserta', { preHandler: requireRole('Mentor'), config: { openapi: mentorDoc } }, async (request) => ({
     data: await listMentorPeserta(app.db, currentUser(request).id),
   }));
 
-  app.post('/bulk', { preHandler: editors }, async (request, reply) => {
+  app.post('/bulk', { preHandler: editors, config: { openapi: bulkDoc } }, async (request, reply) => {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const body = parseInput(nilaiBulkSchema, request.body);
@@ -45,7 +86,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 
-  app.delete<{ Params: { id: string } }>('/peserta/:id', { preHandler: editors }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/peserta/:id', { preHandler: editors, config: { openapi: deleteDoc } }, async (request, reply) => {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const id = parseId(request.params.id);
@@ -56,7 +97,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   // Daftar Nilai: `gradeConfig` is a JSON list of thresholds (CONTRACT); absent → spec 9's defaults.
   app.get<{ Params: { id: string }; Querystring: { gradeConfig?: unknown } }>(
     '/cetak/:id',
-    { preHandler: requireRole('Pembimbing', 'HR', 'BusHead') },
+    { preHandler: requireRole('Pembimbing', 'HR', 'BusHead'), config: { openapi: cetakDoc } },
     async (request, reply) => {
       const id = parseId(request.params.id);
       const raw = request.query.gradeConfig;

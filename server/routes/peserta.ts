@@ -2,10 +2,16 @@
 // BusHead reads them for the approval screen (spec 6: it sees approvals); a Mentor reads its
 // own participants through /api/nilai/mentor/peserta.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { deletedResponseSchema, itemResponseSchema } from '../../src/domain/master-records';
 import {
   pesertaBulkRequestSchema,
+  pesertaBulkResponseSchema,
   pesertaCreateSchema,
   pesertaListQuerySchema,
+  pesertaListResponseSchema,
+  pesertaPageResponseSchema,
+  pesertaSchema,
   pesertaUpdateSchema,
 } from '../../src/domain/peserta';
 import { requireRole } from '../auth/plugin';
@@ -27,48 +33,82 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
 
   // One cache per app instance (tests get a fresh one with each app).
-  const listCache = createPesertaListCache();
+  const listCache = createPesertaListCache(app.db, app.changes);
 
-  app.get('/', { preHandler: readers }, async (request, reply) => {
+  const one = { description: 'The participant', schema: itemResponseSchema(pesertaSchema) };
+  const list = {
+    summary: 'Participants, newest first; or the changes since a cursor; or one page',
+    description:
+      'Without paging parameters: the whole list by `tanggal_masuk` then id, newest first, with an ETag. `since=<cursor>`: the rows changed since and the ids `deleted` since. `limit` (+ `after`): one page by id.',
+    query: pesertaListQuerySchema,
+    headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
+    response: { description: 'The list (with `cursor`), or a page', schema: z.union([pesertaListResponseSchema, pesertaPageResponseSchema]) },
+    answers: { 304: 'The whole list held is current' },
+  };
+  app.get('/', { preHandler: readers, config: { openapi: list } }, async (request, reply) => {
     const query = parseInput(pesertaListQuerySchema, request.query);
     // `since` pulls are small and per client: built each time.
     if (query.since !== undefined) return pullPeserta(app.db, { jenjang: query.jenjang || undefined, since: query.since });
     // A page of the full list (the app's first pull): bounded work, built each time.
     if (query.limit !== undefined) return pagePeserta(app.db, { jenjang: query.jenjang || undefined, limit: query.limit, after: query.after });
-    // The full list: by version, with an ETag; a client holding it gets 304 (see the cache).
-    const answer = await listCache.answer(app.db, query.jenjang || undefined, request.headers['if-none-match']);
+    // The full list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
+    const answer = await listCache.answer(query.jenjang || undefined, request.headers['if-none-match']);
     reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
     if (answer.notModified) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(answer.list.json);
     // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
-    return reply.header('content-encoding', encoding).send(answer.list.encoded(encoding));
+    return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
   });
 
-  app.get<{ Params: { id: string } }>('/:id', { preHandler: readers }, async (request) => {
+  app.get<{ Params: { id: string } }>('/:id', { preHandler: readers, config: { openapi: { summary: 'One participant', response: one } } }, async (request) => {
     const id = parseId(request.params.id);
     return { data: await getPeserta(app.db, id) };
   });
 
-  app.post('/', { preHandler: staff }, async (request, reply) => {
+  const create = {
+    summary: 'Add a participant (with its detail row and three `Menunggu` reviews)',
+    body: pesertaCreateSchema,
+    response: { ...one, status: 201 },
+    errors: { 400: '`Semua field wajib diisi`, a field\'s text, or a wrong reference kind (e.g. `Mentor harus berupa user dengan role Mentor`)' },
+  };
+  app.post('/', { preHandler: staff, config: { openapi: create } }, async (request, reply) => {
     const body = parseInput(pesertaCreateSchema, request.body);
     return reply.code(201).send({ data: await createPeserta(app.db, body) });
   });
 
   // Checked on request, before the (large) body is read: a stranger cannot make us parse 8 MB.
-  app.post('/bulk', { onRequest: staff as onRequestAsyncHookHandler, bodyLimit: PESERTA_BULK_BODY_LIMIT_BYTES }, async (request) => {
+  const bulk = {
+    summary: 'Import participants (CSV rows), each row on its own',
+    description: 'At most 5,000 rows; each row is validated like an add and saved atomically; a bad row never blocks the others.',
+    body: pesertaBulkRequestSchema,
+    response: { description: 'How many were created, and each row\'s outcome', schema: pesertaBulkResponseSchema },
+    errors: { 413: 'Body over 8 MB' },
+  };
+  const bulkOptions = { onRequest: staff as onRequestAsyncHookHandler, bodyLimit: PESERTA_BULK_BODY_LIMIT_BYTES, config: { openapi: bulk } };
+  app.post('/bulk', bulkOptions, async (request) => {
     const body = parseInput(pesertaBulkRequestSchema, request.body);
     return { data: await bulkCreatePeserta(app.db, body.jenjang, body.rows) };
   });
 
-  app.put<{ Params: { id: string } }>('/:id', { preHandler: staff }, async (request) => {
+  const update = {
+    summary: 'Change a participant (non-empty fields only)',
+    body: pesertaUpdateSchema,
+    response: one,
+    errors: { 400: 'Invalid input, `Jenjang tidak dapat diubah`, a wrong reference kind, or dates out of order with the stored ones' },
+  };
+  app.put<{ Params: { id: string } }>('/:id', { preHandler: staff, config: { openapi: update } }, async (request) => {
     const id = parseId(request.params.id);
     const body = parseInput(pesertaUpdateSchema, request.body);
     return { data: await updatePeserta(app.db, id, body) };
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', { preHandler: staff }, async (request) => {
+  const remove = {
+    summary: 'Delete a participant (its details, reviews and scores go with it)',
+    response: { description: 'The deleted id (tombstones for it and its scores)', schema: deletedResponseSchema },
+  };
+  app.delete<{ Params: { id: string } }>('/:id', { preHandler: staff, config: { openapi: remove } }, async (request) => {
     const id = parseId(request.params.id);
     await deletePeserta(app.db, id);
     return { data: { id } };

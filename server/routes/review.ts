@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '../../src/domain/approval-chain';
 import { ID_MAX } from '../../src/domain/master-data';
 import { approveBodySchema, rejectBodySchema, reviewBatchQuerySchema } from '../../src/domain/outbox';
+import { SCORING_API_MSG } from '../../src/domain/scoring-api';
 import { currentUser, requireRole } from '../auth/plugin';
 import { decide, readReviews, readReviewsBatch } from '../services/approval';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
@@ -19,24 +20,54 @@ function catatanOf(action: ApprovalAction, body: unknown): string | null {
   return parseInput(approveBodySchema, body ?? {}).catatan || null;
 }
 
+/** What each decision route answers and refuses (its OpenAPI documentation). */
+const DECISION_DOC = {
+  approve: { summary: "Approve the caller's step", body: approveBodySchema, text: SCORING_API_MSG.approved },
+  reject: { summary: "Reject at the caller's step (later steps become `Tidak_dilanjutkan`)", body: rejectBodySchema, text: SCORING_API_MSG.rejected },
+  cancel: { summary: "Cancel the caller's decision (later steps return to `Menunggu`)", body: undefined, text: SCORING_API_MSG.cancelled },
+} as const;
+
 /** Registers GET /peserta?ids=, GET /peserta/:id and POST /approve/:id, /reject/:id, /cancel/:id (at /api/review). */
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const approvers = requireRole('Pembimbing', 'HR', 'BusHead');
 
   // The outbox's pre-send re-check of every queued participant in one request.
-  app.get('/peserta', { preHandler: requireRole() }, async (request) => {
+  const batchDoc = {
+    summary: "Several participants' review steps at once (the outbox's re-check)",
+    description: 'Ids the caller may not read (a Mentor: other mentors\' participants) are left out.',
+    query: reviewBatchQuerySchema,
+    response: { description: '`{data: [{peserta_id, reviews}]}` by id' },
+    errors: { 400: '`ID tidak valid`, or more than 200 ids' },
+  };
+  app.get('/peserta', { preHandler: requireRole(), config: { openapi: batchDoc } }, async (request) => {
     const { ids } = parseInput(reviewBatchQuerySchema, request.query);
     // Beyond a 32-bit id no row exists (and the query would fail on the integer column).
     return { data: await readReviewsBatch(app.db, currentUser(request), ids.filter((id) => id <= ID_MAX)) };
   });
 
-  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole() }, async (request) => {
+  const readDoc = {
+    summary: "A participant's three review steps",
+    description: 'A Mentor only its own participants (else 403). A step nobody decided is `Menunggu`.',
+    response: { description: '`{data: {reviews: [{role_reviewer, status, catatan}]}}` in chain order' },
+    errors: { 403: "Another mentor's participant" },
+  };
+  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole(), config: { openapi: readDoc } }, async (request) => {
     const id = parseId(request.params.id);
     return { data: { reviews: await readReviews(app.db, currentUser(request), id) } };
   });
 
   for (const action of ['approve', 'reject', 'cancel'] as const) {
-    app.post<{ Params: { id: string } }>(`/${action}/:id`, { preHandler: approvers }, async (request, reply) => {
+    const { summary, body, text } = DECISION_DOC[action];
+    const optionalBody = action === 'approve' ? ({ optionalBody: true } as const) : {};
+    const openapi = {
+      summary,
+      description: "Each approver acts on its own step. The answer carries `state`: the participant's state after the change.",
+      ...(body ? { body, ...optionalBody } : {}),
+      idempotent: true,
+      response: { description: `\`{message: '${text}', data: {reviews}, state}\`` },
+      errors: { 409: "The chain's `Data telah berubah. …` text, or a participant outside the approval list; with a key the answer carries the current `state`" },
+    } as const;
+    app.post<{ Params: { id: string } }>(`/${action}/:id`, { preHandler: approvers, config: { openapi } }, async (request, reply) => {
       const user = currentUser(request);
       const scope = idempotencyScope(request, user.id);
       const id = parseId(request.params.id);

@@ -4,7 +4,9 @@
 // Pembimbing, HR, BusHead and the owner read one (the documents print it).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from '../../src/domain/master-data';
+import { deletedResponseSchema, itemResponseSchema, listResponseSchema, userRowSchema } from '../../src/domain/master-records';
 import { MSG, SERVER_MSG } from '../../src/domain/messages';
 import { roleSchema } from '../../src/domain/roles';
 import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '../../src/domain/sertifikat';
@@ -68,23 +70,45 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const readers = requireRole('HR', 'Pembimbing');
   const hrOnly = requireRole('HR');
   const signers = requireRole('Pembimbing', 'BusHead');
+  const one = { description: 'The user (never a password)', schema: itemResponseSchema(userRowSchema) };
+  const withMessage = { description: 'The user and a message', schema: itemResponseSchema(userRowSchema).extend({ message: z.string() }) };
+  const uploadDoc = {
+    summary: 'Upload the caller\'s signature (PNG), replacing any',
+    bodyMedia: 'multipart/form-data',
+    body: z.object({ signature: z.file().mime('image/png').max(SIGNATURE_MAX_BYTES) }),
+    response: withMessage,
+    errors: {
+      400: 'No `signature` file, a second file, or a malformed body',
+      413: 'File over 1 MB',
+      415: 'Not multipart, or not a real PNG (magic, IHDR ≤ 4000 px, chunk CRCs, IEND)',
+    },
+  } as const;
 
   // Multipart only here, with the signature's limits; roles are checked before the body is read.
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
-    upload.post('/signature', { onRequest: signers as onRequestAsyncHookHandler }, async (request) => {
+    upload.post('/signature', { onRequest: signers as onRequestAsyncHookHandler, config: { openapi: uploadDoc } }, async (request) => {
       const png = await signatureUpload(request);
       return { data: await saveSignature(app.db, currentUser(request).id, png), message: MSG.signatureUploaded };
     });
   });
 
   // A static path: it wins over DELETE /:id.
-  app.delete('/signature', { preHandler: signers }, async (request) => ({
+  const removeSignature = { summary: "Delete the caller's signature (also without one)", response: withMessage };
+  app.delete('/signature', { preHandler: signers, config: { openapi: removeSignature } }, async (request) => ({
     data: await deleteSignature(app.db, currentUser(request).id),
     message: MSG.signatureDeleted,
   }));
 
-  app.get<{ Params: { id: string } }>('/:id/signature', { preHandler: requireRole() }, async (request, reply) => {
+  const readSignatureDoc = {
+    summary: "A user's signature PNG",
+    description: 'For Pembimbing, HR, BusHead and the user themself (others 403). `ETag: "<sha256>"`, `Cache-Control: private, no-cache`.',
+    headers: { 'If-None-Match': 'The ETag of a copy held: 304 when it is current' },
+    response: { description: 'The PNG', media: 'image/png' },
+    answers: { 304: 'The copy held is current' },
+    errors: { 403: "Another user's signature, and the caller is neither Pembimbing, HR nor BusHead", 404: 'No such user, or no signature' },
+  } as const;
+  app.get<{ Params: { id: string } }>('/:id/signature', { preHandler: requireRole(), config: { openapi: readSignatureDoc } }, async (request, reply) => {
     const id = parseId(request.params.id);
     const user = currentUser(request);
     if (user.id !== id && !['Pembimbing', 'HR', 'BusHead'].includes(user.role)) throw new HttpError(403, SERVER_MSG.forbidden);
@@ -100,29 +124,54 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(DOCUMENT_MIME.png).send(Buffer.from(stored.png.buffer, stored.png.byteOffset, stored.png.byteLength));
   });
 
-  app.get('/', { preHandler: readers }, async (request) => {
+  const list = {
+    summary: 'Users, filtered by role and search',
+    description: '`role` exact; `search` in username or employee_id, any case.',
+    query: userListQuerySchema,
+    response: { description: 'Users by id', schema: listResponseSchema(userRowSchema) },
+  };
+  app.get('/', { preHandler: readers, config: { openapi: list } }, async (request) => {
     const query = parseInput(userListQuerySchema, request.query);
     return { data: await listUsers(app.db, { role: query.role || undefined, search: query.search || undefined }) };
   });
 
-  app.get<{ Params: { role: string } }>('/role/:role', { preHandler: readers }, async (request) => {
+  const byRole = { summary: 'Users of one role', response: { description: 'Users by id', schema: listResponseSchema(userRowSchema) }, errors: { 400: '`Role tidak valid`' } };
+  app.get<{ Params: { role: string } }>('/role/:role', { preHandler: readers, config: { openapi: byRole } }, async (request) => {
     const role = roleSchema.safeParse(request.params.role);
     if (!role.success) throw new HttpError(400, SERVER_MSG.invalidRole);
     return { data: await listUsers(app.db, { role: role.data }) };
   });
 
-  app.post('/', { preHandler: hrOnly }, async (request, reply) => {
+  const create = {
+    summary: 'Add a user',
+    body: userCreateSchema,
+    response: { ...one, status: 201 },
+    errors: { 400: 'Invalid input (`Role wajib diisi` without a role)', 409: 'Username or employee_id taken (any case)' },
+  };
+  app.post('/', { preHandler: hrOnly, config: { openapi: create } }, async (request, reply) => {
     const body = parseInput(userCreateSchema, request.body);
     return reply.code(201).send({ data: await createUser(app.db, body) });
   });
 
-  app.put<{ Params: { id: string } }>('/:id', { preHandler: hrOnly }, async (request) => {
+  const update = {
+    summary: 'Change a user',
+    description: "A password given ends the user's sessions.",
+    body: userUpdateSchema,
+    response: one,
+    errors: { 400: 'Invalid input, or another employee_id (`ID tidak dapat diubah`)', 409: 'Username taken, or the last HR losing its role' },
+  };
+  app.put<{ Params: { id: string } }>('/:id', { preHandler: hrOnly, config: { openapi: update } }, async (request) => {
     const id = parseId(request.params.id);
     const body = parseInput(userUpdateSchema, request.body);
     return { data: await updateUser(app.db, id, body) };
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', { preHandler: hrOnly }, async (request) => {
+  const remove = {
+    summary: 'Delete a user (its participants stay, unassigned)',
+    response: { description: 'The deleted id', schema: deletedResponseSchema },
+    errors: { 400: 'Invalid id, or the own account', 409: 'The last HR account' },
+  };
+  app.delete<{ Params: { id: string } }>('/:id', { preHandler: hrOnly, config: { openapi: remove } }, async (request) => {
     const id = parseId(request.params.id);
     await deleteUser(app.db, id, currentUser(request));
     return { data: { id } };

@@ -1,13 +1,17 @@
 // The CSV import's bulk add (POST /api/peserta/bulk): every row is checked and stored on its
 // own terms — a bad row never blocks the good ones, and no row is ever half-written.
 //
-// How, fast: all rows are validated first (the domain's import schema), the references of
-// all of them are loaded once (share-locked for the transaction, so they stay valid), and the
-// rows that pass are inserted in chunks, each chunk a savepoint of multi-row statements. A
-// row's peserta, detail and review rows are in the same chunk, so each row is all-or-nothing.
-// Should a chunk still fail in the database (a race the checks could not see), it is rolled
-// back to its savepoint and retried row by row, each row in its own savepoint, so only the
-// failing rows are refused.
+// How, fast: all rows are validated first (the domain's import schema); the references of
+// all of them are loaded once (share-locked for the transaction, so they stay valid); rows
+// whose NIS / NIM is already taken in their institution — by a stored participant or by an
+// earlier row of the same request — are refused, with one query for all numbers under the
+// participant-number lock of peserta-numbers.ts (so concurrent imports cannot both store a
+// number); the rows that pass are inserted in chunks, each chunk a savepoint of multi-row
+// statements. A row's peserta, detail and review rows are in the same chunk, so each row is
+// all-or-nothing. Should a chunk still fail in the database (a race the checks could not
+// see), it is rolled back to its savepoint and retried row by row, each row in its own
+// savepoint, so only the failing rows are refused. (A row the database refuses there has
+// still taken its number from the later rows of the request that repeat it.)
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type PesertaBulkResult, type PesertaCreate, isBlankField, pesertaImportSchema } from '../../src/domain/peserta';
@@ -16,7 +20,8 @@ import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-sta
 import { HttpError } from '../http-error';
 import { checkInput } from '../validation';
 import type { Tx } from './deletions';
-import { insertPesertaRows, loadRefs, refsProblem } from './peserta';
+import { type PesertaRefs, insertPesertaRows, loadRefs, refsProblem } from './peserta';
+import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 
 /** Rows per insert chunk: 500 participants = 1,500 review rows, far below PostgreSQL's 65,535 parameters. */
 export const BULK_CHUNK_ROWS = 500;
@@ -68,6 +73,30 @@ async function insertChunk(tx: Tx, chunk: readonly Candidate[], results: Peserta
   }
 }
 
+/**
+ * The candidates whose number is free in their institution: neither stored nor used by an
+ * earlier accepted row of the request (each refused row gets its message through `fail`).
+ */
+async function freeNumbers(
+  tx: Tx,
+  jenjang: Jenjang,
+  refs: PesertaRefs,
+  candidates: readonly Candidate[],
+  fail: (index: number, message: string) => void,
+): Promise<Candidate[]> {
+  const checks = await checkNumbers(tx, jenjang, candidates.map((row) => ({ instansi_id: row.payload.instansi_id, nomor: pesertaNumber(row.payload) })));
+  const used = new Set<string>();
+  return candidates.filter((row, i) => {
+    const check = checks[i];
+    if (check && (check.taken || used.has(check.key))) {
+      fail(row.index, numberTakenMessage(jenjang, pesertaNumber(row.payload), refs.instansiNama.get(row.payload.instansi_id) ?? ''));
+      return false;
+    }
+    if (check) used.add(check.key);
+    return true;
+  });
+}
+
 /** Adds every valid row of `jenjang`; answers per row (created id or the refusing message). */
 export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly unknown[]): Promise<BulkOutcome> {
   const results: PesertaBulkResult[] = new Array(rows.length);
@@ -85,12 +114,15 @@ export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly
 
   if (candidates.length > 0) {
     await db.transaction(async (tx) => {
+      // Before any row lock (see peserta-numbers.ts): imports and adds take turns from here.
+      await lockPesertaNumbers(tx);
       const refs = await loadRefs(tx, candidates.map((row) => row.payload));
-      const accepted = candidates.filter((row) => {
+      const referenced = candidates.filter((row) => {
         const problem = refsProblem(refs, jenjang, row.payload);
         if (problem) fail(row.index, problem);
         return problem === null;
       });
+      const accepted = await freeNumbers(tx, jenjang, refs, referenced, fail);
       for (let start = 0; start < accepted.length; start += BULK_CHUNK_ROWS) {
         await insertChunk(tx, accepted.slice(start, start + BULK_CHUNK_ROWS), results);
       }

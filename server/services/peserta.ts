@@ -3,10 +3,13 @@
 // Mahasiswa, a Mentor user as mentor_id, a Pembimbing user as pembimbing_id); a participant
 // is written with its level's detail row and its three reviews (Menunggu) in one
 // transaction; the level never changes; a delete takes its details, reviews and scores
-// with it and leaves tombstones (peserta and nilai) for `?since=` pulls.
+// with it and leaves tombstones (peserta and nilai) for `?since=` pulls. A NIS / NIM is
+// unique within its institution for new writes (peserta-numbers.ts: 409 on add and edit).
 //
-// Lock order: referenced institution / division / users, then the peserta row, then its
-// details, reviews and scores (the master-data renames lock their row, then its participants).
+// Lock order: the participant-number advisory lock (writes that set a number or an
+// institution; peserta-numbers.ts), then referenced institution / division / users, then the
+// peserta row, then its details, reviews and scores (the master-data renames lock their row,
+// then its participants).
 // Any later service that changes reviews or scores of a participant should lock the peserta
 // row first too, since the triggers of migration 0002 update it and a delete locks it before
 // its children.
@@ -20,6 +23,7 @@ import type { Db } from '../db/client';
 import { divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { type Tx, recordDeletions } from './deletions';
+import { checkNumbers, instansiNama, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 import { getPeserta } from './peserta-read';
 
 /** The ids a payload refers to (any may be absent on an edit). */
@@ -33,6 +37,8 @@ interface RefIds {
 /** The referenced rows that exist, with what the kind checks need. */
 export interface PesertaRefs {
   instansi: Map<number, InstansiJenis>;
+  /** The names of those institutions (for the texts of a taken NIS / NIM). */
+  instansiNama: Map<number, string>;
   divisi: Set<number>;
   users: Map<number, Role>;
 }
@@ -49,7 +55,7 @@ export async function loadRefs(tx: Tx, payloads: readonly RefIds[]): Promise<Pes
   const userIds = distinct(payloads.flatMap((p) => [p.mentor_id, p.pembimbing_id]));
   // KEY SHARE: renames may go on, deletes wait. SHARE on users: a role change waits too.
   const instansiRows = instansiIds.length
-    ? await tx.select({ id: instansi.id, jenis: instansi.jenis }).from(instansi).where(inArray(instansi.id, instansiIds)).orderBy(instansi.id).for('key share')
+    ? await tx.select({ id: instansi.id, jenis: instansi.jenis, nama: instansi.nama }).from(instansi).where(inArray(instansi.id, instansiIds)).orderBy(instansi.id).for('key share')
     : [];
   const divisiRows = divisiIds.length
     ? await tx.select({ id: divisi.id }).from(divisi).where(inArray(divisi.id, divisiIds)).orderBy(divisi.id).for('key share')
@@ -59,6 +65,7 @@ export async function loadRefs(tx: Tx, payloads: readonly RefIds[]): Promise<Pes
     : [];
   return {
     instansi: new Map(instansiRows.map((row) => [row.id, row.jenis])),
+    instansiNama: new Map(instansiRows.map((row) => [row.id, row.nama])),
     divisi: new Set(divisiRows.map((row) => row.id)),
     users: new Map(userRows.map((row) => [row.id, row.role])),
   };
@@ -126,11 +133,19 @@ export async function insertPesertaRows(tx: Tx, payloads: readonly PesertaCreate
   return ids;
 }
 
-/** Adds a participant (payload already validated); 400 with a clear text for a wrong reference. */
+/**
+ * Adds a participant (payload already validated); 400 with a clear text for a wrong reference,
+ * 409 when its NIS / NIM is taken in its institution (see peserta-numbers.ts).
+ */
 export async function createPeserta(db: Db, input: PesertaCreate): Promise<Peserta> {
   return db.transaction(async (tx) => {
-    const problem = refsProblem(await loadRefs(tx, [input]), input.jenjang, input);
+    await lockPesertaNumbers(tx);
+    const refs = await loadRefs(tx, [input]);
+    const problem = refsProblem(refs, input.jenjang, input);
     if (problem) throw new HttpError(400, problem);
+    const nomor = pesertaNumber(input);
+    const [check] = await checkNumbers(tx, input.jenjang, [{ instansi_id: input.instansi_id, nomor }]);
+    if (check?.taken) throw new HttpError(409, numberTakenMessage(input.jenjang, nomor, refs.instansiNama.get(input.instansi_id) ?? ''));
     const [id] = await insertPesertaRows(tx, [input]);
     return getPeserta(tx, id as number);
   });
@@ -152,11 +167,37 @@ function detailChanges(jenjang: Jenjang, input: PesertaUpdate): Record<string, s
 }
 
 /**
+ * 409 when an edit moves participant `current` to a NIS / NIM (or an institution) where another
+ * participant of its level already has that number. An edit that keeps the number and the
+ * institution (also in another case or spacing) is never refused: rows stored before the rule
+ * may repeat a number, and they stay editable.
+ */
+async function checkNumberChange(tx: Tx, current: typeof peserta.$inferSelect, input: PesertaUpdate, refs: PesertaRefs): Promise<void> {
+  const [stored] =
+    current.jenjang === 'SMK'
+      ? await tx.select({ nomor: pesertaSiswa.nis }).from(pesertaSiswa).where(eq(pesertaSiswa.peserta_id, current.id))
+      : await tx.select({ nomor: pesertaMahasiswa.nim }).from(pesertaMahasiswa).where(eq(pesertaMahasiswa.peserta_id, current.id));
+  const nomor = (current.jenjang === 'SMK' ? input.nis : input.nim) ?? stored?.nomor;
+  if (nomor === undefined) return;
+  const instansiId = input.instansi_id ?? current.instansi_id;
+  // The stored pair goes along so its key (compared as the database compares) shows whether anything changed.
+  const rows = [{ instansi_id: instansiId, nomor }, ...(stored ? [{ instansi_id: current.instansi_id, nomor: stored.nomor }] : [])];
+  const [next, before] = await checkNumbers(tx, current.jenjang, rows, current.id);
+  if (!next?.taken || next.key === before?.key) return;
+  const nama = refs.instansiNama.get(instansiId) ?? (await instansiNama(tx, instansiId));
+  throw new HttpError(409, numberTakenMessage(current.jenjang, nomor, nama));
+}
+
+/**
  * Edits the given (non-empty) fields of a participant in one transaction. 404 unknown id;
- * 400 for another jenjang, a wrong reference, or dates out of order with the stored ones.
+ * 400 for another jenjang, a wrong reference, or dates out of order with the stored ones;
+ * 409 for a NIS / NIM taken in the (new) institution.
  */
 export async function updatePeserta(db: Db, id: number, input: PesertaUpdate): Promise<Peserta> {
+  const movesNumber = input.nis !== undefined || input.nim !== undefined || input.instansi_id !== undefined;
   return db.transaction(async (tx) => {
+    // Before any row lock (see peserta-numbers.ts); only edits that may change a number wait for it.
+    if (movesNumber) await lockPesertaNumbers(tx);
     // References before the participant: the order in which renames of an institution,
     // division or user lock (their row, then its participants), so the two cannot deadlock.
     const refs = await loadRefs(tx, [input]);
@@ -169,6 +210,7 @@ export async function updatePeserta(db: Db, id: number, input: PesertaUpdate): P
     const masuk = input.tanggal_masuk ?? current.tanggal_masuk;
     const selesai = input.tanggal_selesai ?? current.tanggal_selesai;
     if (selesai < masuk) throw new HttpError(400, PESERTA_MSG.dateOrder);
+    if (movesNumber) await checkNumberChange(tx, current, input, refs);
 
     const { jenjang: _jenjang, nis: _nis, nim: _nim, jurusan: _j, jurusan_mahasiswa: _jm, fakultas: _f, ...own } = input;
     const details = detailChanges(current.jenjang, input);

@@ -88,9 +88,21 @@ export async function updateUsername(db: Db, id: number, username: string): Prom
   }
 }
 
-/** Stores a new password hash for a user. */
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, id));
+/** Adds one to token_version: every token signed before answers 401 (a password change ends the user's sessions). */
+const nextTokenVersion = sql`${users.token_version} + 1`;
+
+/**
+ * Stores a new password hash for a user and ends its sessions (token_version + 1); returns the
+ * new token_version (for the fresh token of the session that made the change), or null when the
+ * user is gone.
+ */
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ password_hash: passwordHash, token_version: nextTokenVersion })
+    .where(eq(users.id, id))
+    .returning({ token_version: users.token_version });
+  return row?.token_version ?? null;
 }
 
 /** 409 with the right text for a unique violation on users; any other error unchanged. */
@@ -171,7 +183,8 @@ async function touchPesertaOf(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * Updates username and role, and the password only when one is given. 404 unknown id,
+ * Updates username and role, and the password only when one is given (then the user's tokens
+ * end: token_version + 1). 404 unknown id,
  * 400 for a different employee_id, 409 for a taken username or for the last HR losing its role.
  */
 export async function updateUser(db: Db, id: number, input: UserUpdate): Promise<ApiUser> {
@@ -191,7 +204,8 @@ export async function updateUser(db: Db, id: number, input: UserUpdate): Promise
         .set({
           username: input.username,
           role: input.role,
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          // A password set by HR ends the user's sessions too.
+          ...(passwordHash ? { password_hash: passwordHash, token_version: nextTokenVersion } : {}),
         })
         .where(eq(users.id, id));
       if (input.username !== current.username) await touchPesertaOf(tx, id);

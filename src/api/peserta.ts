@@ -64,7 +64,7 @@ export async function fetchPeserta(api: ApiClient, id: number): Promise<Peserta>
   return (await api.get(`/api/peserta/${id}`, itemResponse)).data;
 }
 
-/** POST /api/peserta: the created participant (400 'Semua field wajib diisi', wrong-kind references). */
+/** POST /api/peserta: the created participant (400 'Semua field wajib diisi', wrong-kind references; 409 NIS / NIM taken in the institution). */
 export async function createPeserta(api: ApiClient, body: PesertaCreate): Promise<Peserta> {
   return (await send(api, 'POST', '/api/peserta', itemResponse, body)).data;
 }

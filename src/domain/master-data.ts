@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { SHORT_TEXT_MAX } from './auth';
-import { MSG } from './messages';
-import { roleSchema } from './roles';
+import { MSG, SERVER_MSG } from './messages';
+import { ROLES, roleSchema } from './roles';
 
 /** Participant and competency levels (spec 9; CONTRACT: 'SMK' and 'Mahasiswa'). */
 export const JENJANG = ['SMK', 'Mahasiswa'] as const;
@@ -74,12 +74,14 @@ export const jenjangFieldSchema = z.enum(JENJANG, {
   error: (issue) => (isBlank(issue.input) ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
 });
 
-/** POST /api/users. Default role HR (spec 5). */
+/** POST /api/users. `role` is required (CONTRACT); HR is only the add form's initial choice (spec 5). */
 export const userCreateSchema = z.object({
   employee_id: shortText('ID wajib diisi', 'ID'),
   username: shortText('Username wajib diisi'),
   password: z.string().min(4, 'Password minimal 4 karakter').max(SHORT_TEXT_MAX),
-  role: roleSchema.default('HR'),
+  role: z.enum(ROLES, {
+    error: (issue) => (isBlank(issue.input) ? SERVER_MSG.roleRequired : SERVER_MSG.invalidRole),
+  }),
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 

@@ -46,6 +46,16 @@ export const MSG = {
   refusedScoresHint: 'Perubahan Anda tidak disimpan. Nilai yang tampil adalah nilai di server.',
   offlineCannotSave: 'Tidak dapat menyimpan saat offline',
   replayNeedsLogin: 'Sesi berakhir. Login kembali untuk mengirim perubahan yang tertunda.',
+  loginAgain: 'Login kembali',
+  /** Logout with queued changes (the dialog's question; 'Keluar' / 'Batal'). */
+  logoutPending: (n: number) =>
+    `${n} perubahan belum terkirim. Keluar sekarang? Perubahan tetap tersimpan di perangkat ini dan dikirim saat Anda masuk lagi.`,
+  logoutTitle: 'Keluar',
+  logoutConfirm: 'Keluar',
+  // The device's storage (profile page), after navigator.storage.persist() at login.
+  storagePersistent: 'Penyimpanan perangkat: permanen',
+  storageBestEffort: 'Penyimpanan perangkat: dapat dihapus browser',
+  storageUnknown: 'Penyimpanan perangkat: tidak diketahui',
 
   // Master-data screens: grade texts of spec 8, and success texts where the spec has none.
   gradeLoadFailed: 'Gagal memuat data grade',
@@ -72,6 +82,7 @@ export const SERVER_MSG = {
   bodyTooLarge: 'Ukuran data terlalu besar',
   invalidJson: 'Format data tidak valid',
   internal: 'Terjadi kesalahan pada server',
+  databaseUnavailable: 'Database tidak dapat dihubungi',
   invalidInput: 'Data tidak valid',
   unsupportedMediaType: 'Tipe konten tidak didukung',
   duplicate: 'Data sudah ada',
@@ -79,6 +90,7 @@ export const SERVER_MSG = {
   // Master data (users, instansi, divisi, kompetensi, grade)
   invalidId: 'ID tidak valid',
   invalidRole: 'Role tidak valid',
+  roleRequired: 'Role wajib diisi',
   cannotDeleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri',
   lastHrDelete: 'Akun HR terakhir tidak dapat dihapus',
   lastHrRoleChange: 'Role akun HR terakhir tidak dapat diubah',

@@ -31,6 +31,9 @@ export const PESERTA_MSG = {
   // Not in the spec; the server's answers for rules the spec implies.
   jenjangFixed: 'Jenjang tidak dapat diubah',
   dateOrder: 'Tanggal selesai tidak boleh sebelum tanggal masuk',
+  /** A NIS / NIM is unique within its institution (trimmed, any case): a second one is refused (409, or the import row's error). */
+  nisTaken: (nis: string, instansi: string) => `NIS "${nis}" sudah terdaftar di ${instansi}`,
+  nimTaken: (nim: string, instansi: string) => `NIM "${nim}" sudah terdaftar di ${instansi}`,
 } as const;
 
 /** Screen titles per level. The university ones are the spec's; the SMK ones follow them by analogy. */

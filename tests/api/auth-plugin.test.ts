@@ -14,11 +14,12 @@ describe('requireRole() and app.authenticate', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    // Test-only routes, registered before the app is ready.
-    t.app.get('/api/test/hr-only', { preHandler: requireRole('HR') }, async (request) => ({
+    // Test-only routes, registered before the app is ready (documented: every /api route must be).
+    const config = { openapi: { summary: 'Test route', response: { description: 'Test answer' } } };
+    t.app.get('/api/test/hr-only', { preHandler: requireRole('HR'), config }, async (request) => ({
       data: { username: currentUser(request).username },
     }));
-    t.app.get('/api/test/approvers', { preHandler: requireRole('Pembimbing', 'HR', 'BusHead') }, async () => ({
+    t.app.get('/api/test/approvers', { preHandler: requireRole('Pembimbing', 'HR', 'BusHead'), config }, async () => ({
       data: 'ok',
     }));
   });
@@ -59,7 +60,7 @@ describe('requireRole() and app.authenticate', () => {
   });
 
   it('should answer 401 for a token signed with another secret', async () => {
-    const token = await signToken({ userId: 1, role: 'HR', username: 'hr' }, 'another-secret-of-sixteen+', 3600);
+    const token = await signToken({ userId: 1, role: 'HR', username: 'hr', tokenVersion: 0 }, 'another-secret-of-sixteen+', 3600);
     expect((await get('/api/auth/profile', bearer(token))).statusCode).toBe(401);
   });
 

@@ -192,7 +192,7 @@ describe('PUT /api/auth/password', () => {
     const token = await tokenFor(t.app, 'hr');
     const response = remember(await put(token, { currentPassword: 'hr1234', newPassword: 'baru1234' }));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: MSG.passwordUpdated });
+    expect(response.json()).toEqual({ token: expect.any(String), message: MSG.passwordUpdated });
     const [row] = await t.db.select().from(users).where(eq(users.username, 'hr'));
     expect(await verifyPassword('baru1234', row?.password_hash ?? '')).toBe(true);
     expect((await login(t.app, 'hr', 'baru1234')).statusCode).toBe(200);

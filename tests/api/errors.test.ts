@@ -7,10 +7,12 @@ describe('error envelope and security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ seed: 'none' });
-    t.app.get('/api/test/boom', async () => {
+    // Test-only routes (documented: every /api route must be).
+    const config = { openapi: { summary: 'Test route', public: true as const, response: { description: 'Test answer' } } };
+    t.app.get('/api/test/boom', { config }, async () => {
       throw new Error('secret internals');
     });
-    t.app.post('/api/test/duplicate-user', async () => {
+    t.app.post('/api/test/duplicate-user', { config }, async () => {
       const row = { employee_id: 'EMP001', username: 'dup', password_hash: 'x', role: 'HR' as const };
       await t.db.insert(users).values(row);
       return { data: 'unreachable' };

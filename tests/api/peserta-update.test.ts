@@ -57,7 +57,7 @@ describe('PUT /api/peserta/:id', () => {
   });
 
   it('should change the Mahasiswa detail row from jurusan_mahasiswa (or jurusan) and fakultas, and bump the row', async () => {
-    const before = await create(mahasiswaPayload(refs));
+    const before = await create(mahasiswaPayload(refs, { nim: '2206712345' }));
     const stamp = (await storedRow(before.id))?.updated_at.getTime() ?? Infinity;
     let response = await put(before.id, { jurusan_mahasiswa: 'Ilmu Komputer', fakultas: 'FASILKOM' });
     expect(response.statusCode).toBe(200);

@@ -135,7 +135,7 @@ describe('GET /api/peserta/:id', () => {
 
 describe('POST /api/peserta', () => {
   it('should add an SMK participant with its detail row and three waiting reviews', async () => {
-    const response = await call(t, 'POST', '/api/peserta', tokens.hr, smkPayload(refs, { nama: '  Budi Santoso ' }));
+    const response = await call(t, 'POST', '/api/peserta', tokens.hr, smkPayload(refs, { nama: '  Budi Santoso ', nis: ' 0099887766 ' }));
     expect(response.statusCode).toBe(201);
     const data = pesertaSchema.parse(response.json().data);
     expect(Object.keys(response.json().data).sort()).toEqual([...PESERTA_KEYS]);
@@ -158,7 +158,7 @@ describe('POST /api/peserta', () => {
   });
 
   it('should add a Mahasiswa participant (by Pembimbing) with nim, jurusan_mahasiswa and fakultas', async () => {
-    const response = await call(t, 'POST', '/api/peserta', tokens.pembimbing, mahasiswaPayload(refs));
+    const response = await call(t, 'POST', '/api/peserta', tokens.pembimbing, mahasiswaPayload(refs, { nim: '2206712345' }));
     expect(response.statusCode).toBe(201);
     const data = pesertaSchema.parse(response.json().data);
     expect(data.siswa).toBeNull();

@@ -123,9 +123,9 @@ describe('GET /api/users/role/:role', () => {
 });
 
 describe('POST /api/users', () => {
-  it('should create an HR account by default, store a working hash and answer 201', async () => {
+  it('should create an HR account, store a working hash and answer 201', async () => {
     const response = await track(
-      call(t, 'POST', '/api/users', tokens.hr, { employee_id: ' EMP100 ', username: ' budi ', password: 'rahasia1' }),
+      call(t, 'POST', '/api/users', tokens.hr, { employee_id: ' EMP100 ', username: ' budi ', password: 'rahasia1', role: 'HR' }),
     );
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
@@ -141,10 +141,20 @@ describe('POST /api/users', () => {
     expect((await stored(user.id))?.role).toBe('Pembimbing');
   });
 
+  it.each([undefined, null, ''])('should answer 400 for the role %j (no default) and store nothing', async (role) => {
+    const before = await t.db.select().from(users);
+    const response = await track(
+      call(t, 'POST', '/api/users', tokens.hr, { employee_id: 'EMP102', username: 'tanpa.role', password: 'abcd', role }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: SERVER_MSG.roleRequired });
+    expect(await t.db.select().from(users)).toHaveLength(before.length);
+  });
+
   it.each([
-    [{ employee_id: 'EMP900', username: 'MENTOR', password: 'abcd' }, SERVER_MSG.usernameTaken],
-    [{ employee_id: 'EMP003', username: 'baru', password: 'abcd' }, SERVER_MSG.employeeIdTaken],
-    [{ employee_id: 'emp003', username: 'baru', password: 'abcd' }, SERVER_MSG.employeeIdTaken],
+    [{ employee_id: 'EMP900', username: 'MENTOR', password: 'abcd', role: 'Mentor' }, SERVER_MSG.usernameTaken],
+    [{ employee_id: 'EMP003', username: 'baru', password: 'abcd', role: 'HR' }, SERVER_MSG.employeeIdTaken],
+    [{ employee_id: 'emp003', username: 'baru', password: 'abcd', role: 'HR' }, SERVER_MSG.employeeIdTaken],
   ])('should answer 409 for %j and store nothing', async (payload, message) => {
     const before = await t.db.select().from(users);
     const response = await track(call(t, 'POST', '/api/users', tokens.hr, payload));
@@ -288,7 +298,7 @@ describe('DELETE /api/users/:id', () => {
 
 describe('HR-only user mutations', () => {
   const mutations = [
-    ['POST /api/users', 'POST', '/api/users', { employee_id: 'EMP777', username: 'x', password: 'abcd' }],
+    ['POST /api/users', 'POST', '/api/users', { employee_id: 'EMP777', username: 'x', password: 'abcd', role: 'HR' }],
     ['PUT /api/users/3', 'PUT', '/api/users/3', { username: 'x', role: 'HR' }],
     ['DELETE /api/users/3', 'DELETE', '/api/users/3', undefined],
   ] as const;
@@ -334,7 +344,7 @@ describe('the last HR account', () => {
 
   it('should survive two HR accounts deleting each other at once', async () => {
     const first = await tokenOf(solo, 'hr.utama');
-    const created = await track(call(solo, 'POST', '/api/users', first, { employee_id: 'EMP002', username: 'hr2', password: 'abcd' }));
+    const created = await track(call(solo, 'POST', '/api/users', first, { employee_id: 'EMP002', username: 'hr2', password: 'abcd', role: 'HR' }));
     const second = await tokenOf(solo, 'hr2');
     const responses = await Promise.all([
       track(call(solo, 'DELETE', `/api/users/${created.json().data.id}`, first)),

@@ -25,8 +25,12 @@ describe('master-data schemas', () => {
     expect(firstMessage(schema.safeParse(body))).toBe(message);
   });
 
-  it('should default a new user to HR', () => {
-    expect(userCreateSchema.parse({ employee_id: 'E1', username: 'budi', password: 'abcd' }).role).toBe('HR');
+  it('should require the role of a new user (no default)', () => {
+    expect(firstMessage(userCreateSchema.safeParse({ employee_id: 'E1', username: 'budi', password: 'abcd' }))).toBe('Role wajib diisi');
+    expect(firstMessage(userCreateSchema.safeParse({ employee_id: 'E1', username: 'budi', password: 'abcd', role: 'Admin' }))).toBe(
+      'Role tidak valid',
+    );
+    expect(userCreateSchema.parse({ employee_id: 'E1', username: 'budi', password: 'abcd', role: 'HR' }).role).toBe('HR');
   });
 
   it('should drop an empty password on edit and keep a filled one', () => {

@@ -21,7 +21,11 @@ export const NON_HR: readonly DemoUsername[] = ['pembimbing', 'mentor', 'bushead
 export async function tokenOf(t: TestApp, username: string): Promise<string> {
   const [row] = await t.db.select().from(users).where(eq(users.username, username));
   if (!row) throw new Error(`no user '${username}'`);
-  return signToken({ userId: row.id, role: row.role, username: row.username }, t.config.jwtSecret, t.config.jwtTtlSeconds);
+  return signToken(
+    { userId: row.id, role: row.role, username: row.username, tokenVersion: row.token_version },
+    t.config.jwtSecret,
+    t.config.jwtTtlSeconds,
+  );
 }
 
 /** Tokens of the four demo accounts. */

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -32,6 +32,8 @@ export interface TestApp {
 export interface TestAppOptions {
   seed?: SeedMode | 'empty';
   webRoot?: string | null;
+  /** Called for every route as it is registered (see AppDeps.onRoute). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The configuration tests run with (no DATA_DIR is touched). */
@@ -100,7 +102,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const state = options.seed ?? 'demo';
   const { database, drop } = testDbKind() === 'postgres' ? await openPostgresTestDatabase(state) : await openPglite(state);
   const config = testConfig({ seed: state === 'empty' ? 'demo' : state });
-  const app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? null, logger: false });
+  const app = await buildApp({
+    db: database.db,
+    database,
+    config,
+    webRoot: options.webRoot ?? null,
+    logger: false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   let closed = false;
   return {
     app,

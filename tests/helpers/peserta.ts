@@ -39,13 +39,23 @@ export async function seedRefs(t: TestApp): Promise<SeedRefs> {
   };
 }
 
-/** A valid SMK add payload (ids as a form sends them: some as strings). */
+/**
+ * A NIS / NIM no other call of this process gets: a number is unique within its institution,
+ * so every default payload carries a fresh one (pass `nis` / `nim` to choose it).
+ */
+let numbered = 0;
+const freshNumber = (prefix: string) => {
+  numbered += 1;
+  return `${prefix}${String(numbered).padStart(6, '0')}`;
+};
+
+/** A valid SMK add payload (ids as a form sends them: some as strings), with a fresh NIS. */
 export function smkPayload(refs: SeedRefs, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     jenjang: 'SMK',
     nama: 'Budi Santoso',
     instansi_id: String(refs.sekolah),
-    nis: '0099887766',
+    nis: freshNumber('0099'),
     jurusan: 'Teknik Komputer dan Jaringan',
     nama_pembimbing: 'Ibu Ratna Dewi, S.Pd.',
     kontak_pembimbing: '6281298765432',
@@ -58,13 +68,13 @@ export function smkPayload(refs: SeedRefs, overrides: Record<string, unknown> = 
   };
 }
 
-/** A valid Mahasiswa add payload. */
+/** A valid Mahasiswa add payload, with a fresh NIM. */
 export function mahasiswaPayload(refs: SeedRefs, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     jenjang: 'Mahasiswa',
     nama: 'Dewi Lestari',
     instansi_id: refs.kampus,
-    nim: '2206712345',
+    nim: freshNumber('2206'),
     jurusan_mahasiswa: 'Sistem Informasi',
     fakultas: 'Fakultas Ilmu Komputer',
     nama_pembimbing: 'Dr. Ahmad Fauzi, M.Kom.',

@@ -16,6 +16,7 @@ describe('parseEnv()', () => {
       seed: 'demo',
       webDir: path.resolve('dist/web'),
       organisasi: { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' },
+      trustProxy: false,
     });
   });
 
@@ -43,9 +44,28 @@ describe('parseEnv()', () => {
     [{ JWT_TTL: 'forever' }, 'JWT_TTL harus berupa angka'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL harus diawali postgres://'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET minimal 16 karakter'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, "TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy dipisah koma (diberikan: '10.0.0.0/33')"],
+    [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY harus'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY harus'],
+    [{ TRUST_PROXY: 'proxy.local' }, 'TRUST_PROXY harus'],
+    [{ TRUST_PROXY: '1' }, "TRUST_PROXY tidak boleh berupa jumlah hop (tidak aman): isi alamat IP / CIDR proxy, atau true (diberikan: '1')"],
   ])('should reject %j with a readable ConfigError', (env, text) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(text);
+  });
+
+  it.each([
+    ['', false],
+    ['true', true],
+    [' TRUE ', true],
+    ['false', false],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.10 ,::1', ['10.0.0.0/8', '192.168.1.10', '::1']],
+    ['fd00::/8,loopback', ['fd00::/8', 'loopback']],
+    ['10.0.0.0/255.0.0.0', ['10.0.0.0/255.0.0.0']],
+  ] as const)('should read TRUST_PROXY %j as Fastify trustProxy %j', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('should never echo a secret in the error', () => {

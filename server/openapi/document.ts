@@ -1,0 +1,218 @@
+// The OpenAPI 3.1 document of the API, built from the routes as registered: method and URL
+// from Fastify, the roles from the route's requireRole() check, everything else from the
+// route's `config.openapi` (route-doc.ts) — its zod schemas turned into JSON Schema 2020-12
+// (OpenAPI 3.1's dialect) with zod's own z.toJSONSchema. No hand-written spec to drift.
+import { z } from 'zod';
+import { ROLES, type Role } from '../../src/domain/roles';
+import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/scoring-api';
+import { pathParamNames } from '../plugins/path-params';
+import type { RouteDoc } from './route-doc';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Who may call a route: nobody needs a token, any logged-in user, or these roles. */
+export type RouteAccess = 'public' | 'any' | readonly Role[];
+
+/** One route of the document: what Fastify registered plus its documentation. */
+export interface DocumentedRoute {
+  method: string;
+  /** Fastify's URL pattern (`/api/users/:id`). */
+  url: string;
+  access: RouteAccess;
+  doc: RouteDoc;
+}
+
+/** The API's version (the paths of spec 7 and CONTRACT), not the app's. */
+export const API_VERSION = '1.0.0';
+
+/** The error envelope of every failure (CONTRACT): `{"message"}`, sometimes with more (a 409's `state`). */
+export const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string', description: 'Indonesian text (spec 8 where it has one)' } },
+};
+
+const ID_PARAM_SCHEMA: JsonSchema = { type: 'string', pattern: '^[1-9][0-9]{0,15}$' };
+
+/** What the generator says about the errors it adds by itself. */
+const AUTO_ERRORS = {
+  400: 'Invalid input: `message` is the first readable text of the validation (path id, query, body or header)',
+  401: "No valid token: missing, forged or expired, its user deleted, or signed before the user's last password change",
+  403: "The caller's role may not use this route",
+  404: 'No row has this id',
+  413: 'Body over the limit (1 MB)',
+  415: 'Body is not application/json',
+  422: 'Idempotency-Key already used by this user for another method or path',
+} as const;
+
+/** Fastify's `/a/:id/*` as OpenAPI's `/a/{id}/{path}`, without a trailing slash. */
+export function openApiPath(url: string): string {
+  const trimmed = url.length > 1 ? url.replace(/\/$/, '') : url;
+  return trimmed.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
+}
+
+/** True when a schema's JSON is an object with any keys (a `z.record` read before the real parse). */
+function isOpenObject(schema: z.ZodType): boolean {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json.type === 'object' && json.properties === undefined;
+}
+
+/**
+ * The schema whose input shape documents a request: some bodies are first read as any object
+ * (to give one message for every missing field) and then piped into their real shape — that
+ * shape is what a client must send.
+ */
+function documentedInput(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  while (current instanceof z.ZodPipe && isOpenObject(current.in as z.ZodType)) current = current.out as z.ZodType;
+  return current;
+}
+
+/** A zod schema as JSON Schema 2020-12: `input` for requests (what a client sends), `output` for answers. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const source = io === 'input' ? documentedInput(schema) : schema;
+  // 'throw': a schema JSON Schema cannot express (a transform in an answer) must be fixed, not blurred.
+  const { $schema: _dialect, ...json } = z.toJSONSchema(source, { io, target: 'draft-2020-12', unrepresentable: 'throw' }) as JsonSchema;
+  // A $defs block would be resolved against the OpenAPI document, not this schema: keep schemas self-contained.
+  if ('$defs' in json) throw new Error('OpenAPI: a route schema needs $defs (a recursive or registered zod schema); inline it');
+  return json;
+}
+
+function parameters(route: DocumentedRoute): JsonSchema[] {
+  const { doc } = route;
+  const params: JsonSchema[] = pathParamNames(route.url).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'role' ? { type: 'string', enum: [...ROLES] } : ID_PARAM_SCHEMA,
+    description: name === 'role' ? 'A role name' : 'A positive decimal id (else 400 `ID tidak valid`)',
+  }));
+  if (route.url.endsWith('*')) {
+    params.push({ name: 'path', in: 'path', required: true, schema: { type: 'string' }, description: 'A file path' });
+  }
+  if (doc.query) {
+    const json = jsonSchemaOf(doc.query, 'input');
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((json.properties ?? {}) as Record<string, JsonSchema>)) {
+      params.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  if (doc.idempotent) {
+    params.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+      description:
+        'A repeat with the same key by the same user answers the stored status and body (2xx and 409 are stored) with `Idempotent-Replayed: true`, and changes nothing',
+    });
+  }
+  for (const [name, description] of Object.entries(doc.headers ?? {})) {
+    params.push({ name, in: 'header', required: false, schema: { type: 'string' }, description });
+  }
+  return params;
+}
+
+function successResponse(doc: RouteDoc): JsonSchema {
+  const { response } = doc;
+  if (response.media) return { description: response.description, content: { [response.media]: {} } };
+  const schema = response.schema
+    ? jsonSchemaOf(response.schema, 'output')
+    : { type: 'object', required: ['data'], properties: { data: { description: response.description } } };
+  const headers = doc.idempotent
+    ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer', schema: { type: 'string', const: 'true' } } }
+    : undefined;
+  return { description: response.description, ...(headers ? { headers } : {}), content: { 'application/json': { schema } } };
+}
+
+/** The error statuses of a route: the ones its shape implies, then its own. */
+function errorStatuses(route: DocumentedRoute): Record<number, string> {
+  const { doc, access } = route;
+  const hasPathId = pathParamNames(route.url).some((name) => name !== 'role');
+  const errors: Record<number, string> = {};
+  if (doc.body || doc.query || pathParamNames(route.url).length > 0 || doc.idempotent) errors[400] = AUTO_ERRORS[400];
+  if (access !== 'public') errors[401] = AUTO_ERRORS[401];
+  if (Array.isArray(access)) errors[403] = AUTO_ERRORS[403];
+  if (hasPathId) errors[404] = AUTO_ERRORS[404];
+  if (doc.body) errors[413] = AUTO_ERRORS[413];
+  if (doc.body && !doc.bodyMedia) errors[415] = AUTO_ERRORS[415];
+  if (doc.idempotent) errors[422] = AUTO_ERRORS[422];
+  return { ...errors, ...doc.errors };
+}
+
+function rolesText(access: RouteAccess): string {
+  if (access === 'public') return 'Public: no token needed.';
+  if (access === 'any') return 'Roles: any logged-in user.';
+  return `Roles: ${access.join(', ')}.`;
+}
+
+/** `getNilaiDivisiByDivisiIdKompetensi` for GET /api/nilai/divisi/{divisiId}/kompetensi. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment && segment !== 'api')
+    .map((segment) => segment.replace(/^\{(.+)\}$/, 'by-$1'))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+function operation(route: DocumentedRoute, path: string): JsonSchema {
+  const { doc, access } = route;
+  const responses: Record<string, JsonSchema> = { [String(doc.response.status ?? 200)]: successResponse(doc) };
+  for (const [status, description] of Object.entries(doc.answers ?? {})) responses[status] = { description };
+  for (const [status, description] of Object.entries(errorStatuses(route))) {
+    responses[status] = { description, content: { 'application/json': { schema: ERROR_SCHEMA } } };
+  }
+  const params = parameters(route);
+  return {
+    operationId: operationId(route.method, path),
+    summary: doc.summary,
+    description: [doc.description, rolesText(access)].filter(Boolean).join('\n\n'),
+    tags: [doc.tag ?? path.split('/')[2] ?? 'api'],
+    ...(access === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
+    ...(access === 'public' ? {} : { 'x-roles': access === 'any' ? [...ROLES] : [...access] }),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: !doc.optionalBody,
+            content: { [doc.bodyMedia ?? 'application/json']: { schema: jsonSchemaOf(doc.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The whole document. Throws when two routes would give the same operation. */
+export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const tags: string[] = [];
+  // The API's own routes first, its documentation last (the UI lists tags in this order).
+  const ordered = [...routes.filter((route) => route.doc.tag !== 'docs'), ...routes.filter((route) => route.doc.tag === 'docs')];
+  for (const route of ordered) {
+    const path = openApiPath(route.url);
+    const method = route.method.toLowerCase();
+    const item = (paths[path] ??= {});
+    if (item[method]) throw new Error(`OpenAPI: ${route.method} ${path} is documented twice`);
+    const op = operation(route, path);
+    item[method] = op;
+    for (const tag of op.tags as string[]) if (!tags.includes(tag)) tags.push(tag);
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Magang API',
+      version: API_VERSION,
+      description:
+        'The REST API of Magang (spec section 7, CONTRACT.md). Success answers wrap their data as `{"data": ...}`; every failure is `{"message": "..."}`. Generated from the routes and the zod schemas they validate with.',
+    },
+    servers: [{ url: '/' }],
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}
