@@ -16,4 +16,4 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) registerServiceWorker();
+if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);

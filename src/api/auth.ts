@@ -4,14 +4,7 @@
  * spec's fallback for that call (section 8).
  */
 import { z } from 'zod';
-import {
-  loginResponseSchema,
-  userSchema,
-  type ChangePassword,
-  type LoginRequest,
-  type LoginResponse,
-  type UpdateProfile,
-} from '@/domain/auth';
+import { userSchema, type ChangePassword, type UpdateProfile } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
 import type { ApiClient } from './client';
 
@@ -23,26 +16,11 @@ export const sessionUserSchema = userSchema.extend({ role: z.string() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const profileResponseSchema = z.object({ data: sessionUserSchema });
-const messageResponseSchema = z.object({ message: z.string().optional() }).loose();
+/** PUT /api/auth/password answers a fresh token: the change ended every older one (CONTRACT). */
+const passwordResponseSchema = z.object({ token: z.string().min(1) }).loose();
 
-/** POST /api/auth/login: the token and the user; a wrong password rejects with the server's 401 text. */
-export function login(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api.post('/api/auth/login', body, {
-    auth: false,
-    schema: loginResponseSchema,
-    fallbackMessage: MSG.networkError,
-    networkMessage: MSG.networkError,
-  });
-}
-
-/** GET /api/auth/profile: the logged-in user. */
-export async function getProfile(api: ApiClient, timeoutMs?: number): Promise<SessionUser> {
-  const res = await api.get('/api/auth/profile', profileResponseSchema, {
-    fallbackMessage: MSG.profileLoadFailed,
-    timeoutMs,
-  });
-  return res.data;
-}
+// Login and the profile load run at start-up: they live in ./session-auth, without zod.
+export { getProfile, login } from './session-auth';
 
 /** PUT /api/auth/profile {username}: the updated user. */
 export async function updateProfile(api: ApiClient, body: UpdateProfile): Promise<SessionUser> {
@@ -53,10 +31,14 @@ export async function updateProfile(api: ApiClient, body: UpdateProfile): Promis
   return res.data;
 }
 
-/** PUT /api/auth/password {currentPassword, newPassword}; a wrong current password rejects (400). */
-export async function changePassword(api: ApiClient, body: ChangePassword): Promise<void> {
-  await api.put('/api/auth/password', body, {
-    schema: messageResponseSchema,
+/**
+ * PUT /api/auth/password {currentPassword, newPassword}: the fresh token of this session (every
+ * other session of the user ends); a wrong current password rejects (400).
+ */
+export async function changePassword(api: ApiClient, body: ChangePassword): Promise<string> {
+  const res = await api.put('/api/auth/password', body, {
+    schema: passwordResponseSchema,
     fallbackMessage: MSG.profileUpdateFailed,
   });
+  return res.token;
 }

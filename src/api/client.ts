@@ -1,10 +1,10 @@
 /**
  * Typed fetch wrapper for the REST API (same origin, JSON). It adds the Bearer token from a
  * getter it is given (it never reads storage itself, so it also runs in the service worker),
- * parses responses with zod when a schema is given, and turns every failure into an ApiError:
+ * checks responses with a schema when one is given (a zod schema, or a `parser()` where zod
+ * must stay off the start-up path), and turns every failure into an ApiError:
  * the server's `{message}` when present, else a fallback; status 0 for the network.
  */
-import type { z } from 'zod';
 import { MSG } from '@/domain/messages';
 
 /** Default time a request may take before it counts as a network failure. */
@@ -43,11 +43,26 @@ export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/** What checks a response: a zod schema fits, and so does `parser(fn)`. */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** A ResponseSchema from a function returning the checked value, or null when it is malformed. */
+export function parser<T>(parse: (value: unknown) => T | null): ResponseSchema<T> {
+  return {
+    safeParse(value) {
+      const data = parse(value);
+      return data === null ? { success: false } : { success: true, data };
+    },
+  };
+}
+
 export interface RequestOptions<T> {
   /** JSON body (serialised) or FormData (sent as is). */
   body?: unknown;
   /** Validates and types the JSON response; without it the parsed JSON is returned as is. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
   /** Send the Authorization header (default true; login sets false). */
   auth?: boolean;
   /** Message of the ApiError when the server sent none (default: spec's unknown-error text). */
@@ -64,15 +79,19 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Current bearer token, or null when logged out. */
   getToken?: () => string | null;
-  /** Called after an authenticated request was answered 401 (token invalid or expired). */
-  onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Called after an authenticated request was answered 401 (token invalid or expired), with
+   * the token that request carried: one sent before the token was renewed (a password change
+   * ends the older tokens) says nothing about the current one.
+   */
+  onUnauthorized?: (error: ApiError, token: string) => void;
   fetch?: typeof fetch;
 }
 
 /** The client the app and the service worker use to talk to the API. */
 export interface ApiClient {
   request<T = unknown>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
-  get<T = unknown>(path: string, schema?: z.ZodType<T>, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, schema?: ResponseSchema<T>, options?: RequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
@@ -185,7 +204,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         serverMessage,
         parsed,
       );
-      if (response.status === 401 && token) options.onUnauthorized?.(error);
+      if (response.status === 401 && token) options.onUnauthorized?.(error, token);
       throw error;
     }
     return { response, body: parsed };

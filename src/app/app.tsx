@@ -1,11 +1,21 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { router } from './router';
 import { session } from './services';
 import { useSession } from './session/use-session';
 
-/** The whole app: nothing but the update prompt until the session is known (spec: guards). */
+/** index.html's placeholder (same markup): no route renders before the session is known. */
+function BootPlaceholder() {
+  return (
+    <div className="boot" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>Memuat...</span>
+    </div>
+  );
+}
+
+/** The whole app: a placeholder and the update prompt until the session is known (spec: guards). */
 export function App() {
   const state = useSession();
 
@@ -13,6 +23,19 @@ export function App() {
   useEffect(() => {
     if (state.status === 'ready') void router.invalidate();
   }, [state.status, state.token, state.userRole]);
+
+  // A stored session: while its profile loads (nothing renders yet), fetch the chunks of the
+  // screen being opened (layout, screen), so they are there when the router renders (goal P6).
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (preloaded.current || state.status !== 'loading' || !state.token) return;
+    preloaded.current = true;
+    const { pathname, search, hash } = window.location;
+    // `href` (a location as the address bar has it) is what buildLocation reads first; the
+    // typed options want a literal `to`, which a URL read at run time cannot be.
+    const location = { href: pathname + search + hash } as unknown as Parameters<typeof router.preloadRoute>[0];
+    void router.preloadRoute(location).catch(() => undefined);
+  }, [state.status, state.token]);
 
   // Back online after an offline start: refresh the cached profile.
   useEffect(() => {
@@ -25,7 +48,7 @@ export function App() {
 
   return (
     <>
-      {state.status === 'ready' && <RouterProvider router={router} />}
+      {state.status === 'ready' ? <RouterProvider router={router} /> : <BootPlaceholder />}
       <UpdatePrompt />
     </>
   );

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { canAccess, normalizeRole, ROUTE_ACCESS, type GuardedPath } from '@/domain/roles';
+import { canAccess, normalizeRole, ROUTE_ACCESS, type GuardedPath } from '@/domain/role-access';
 import type { SessionStore } from './session/session-store';
 
 /** What every route's beforeLoad receives. */

@@ -20,8 +20,10 @@ import type {
   UserRecord,
 } from './records';
 
-/** Name of the production database. */
-export const DB_NAME = 'magang';
+import { DB_NAME } from './db-name';
+
+/** Name of the production database (its own module: src/db/session-read needs it without Dexie). */
+export { DB_NAME };
 
 /** The mirror tables: cleared on logout, refilled by pulls. */
 export const MIRROR_TABLES = [

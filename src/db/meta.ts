@@ -7,22 +7,12 @@
 import { type Organisasi, organisasiSchema } from '@/domain/sertifikat';
 import { MIRROR_TABLES, type MagangDb, type MirrorTable } from './db';
 import { profileSchema, type ProfileRecord, type SessionRecord } from './records';
+import { isSessionRecord, SESSION_META_KEY } from './session-read';
 
-const SESSION_KEY = 'session';
+const SESSION_KEY = SESSION_META_KEY;
 const PROFILE_KEY = 'profile';
 const ORGANISASI_KEY = 'organisasi';
 const CURSOR_PREFIX = 'cursor:';
-
-function isSessionRecord(value: unknown): value is SessionRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.token === 'string' &&
-    v.token !== '' &&
-    (v.userRole === null || typeof v.userRole === 'string') &&
-    (v.username === null || typeof v.username === 'string')
-  );
-}
 
 /** The mirrored session, or null when nobody is logged in (or the entry is malformed). */
 export async function getSession(db: MagangDb): Promise<SessionRecord | null> {
@@ -80,19 +70,49 @@ export async function setCursor(db: MagangDb, table: MirrorTable, cursor: string
   await db.meta.put({ key: CURSOR_PREFIX + table, value: cursor });
 }
 
+/** meta key holding the id of the user whose data the mirror tables hold (absent: nobody's). */
+export const MIRROR_OWNER_KEY = 'mirror:owner';
+
+/** The id of the user whose data the mirror holds, or null (empty mirror, or an older install). */
+export async function getMirrorOwner(db: MagangDb): Promise<number | null> {
+  const row = await db.meta.get(MIRROR_OWNER_KEY);
+  return typeof row?.value === 'number' ? row.value : null;
+}
+
+/** Empties every mirror table, the pull cursors and the organisation (the caller's transaction). */
+async function clearMirror(db: MagangDb): Promise<void> {
+  await db.meta.delete(ORGANISASI_KEY);
+  await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
+  await Promise.all(MIRROR_TABLES.map((name) => db.table(name).clear()));
+}
+
 /**
- * Logout: removes the session, the cached profile, the organisation, every pull cursor, every
- * mirror table (certificate rows and cached signatures included) and
- * the outbox entries of `userId` (all entries when the id is unknown), in one transaction.
+ * Makes the mirror `userId`'s: when it holds another user's data (or nobody's known), every
+ * mirror table, cursor and the organisation is cleared first, so a user never sees what the
+ * previous user of the device pulled or queued. The outbox stays: each entry carries its user
+ * and is shown and replayed only for that user. One transaction; true when it cleared.
  */
-export async function clearUserData(db: MagangDb, userId: number | null): Promise<void> {
-  const tables = [db.meta, db.outbox, ...MIRROR_TABLES.map((name) => db.table(name))];
+export async function claimMirror(db: MagangDb, userId: number): Promise<boolean> {
+  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
+  return db.transaction('rw', tables, async () => {
+    if ((await getMirrorOwner(db)) === userId) return false;
+    await clearMirror(db);
+    await db.meta.put({ key: MIRROR_OWNER_KEY, value: userId });
+    return true;
+  });
+}
+
+/**
+ * Logout: removes the session, the cached profile, the organisation, every pull cursor and
+ * every mirror table (certificate rows and cached signatures included), in one transaction.
+ * The outbox stays, every user's: unsent changes are replayed when their user logs in again
+ * (never for anyone else; the logout dialog says so).
+ */
+export async function clearUserData(db: MagangDb): Promise<void> {
+  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
   await db.transaction('rw', tables, async () => {
     await clearSession(db);
-    await db.meta.delete(ORGANISASI_KEY);
-    await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
-    if (userId === null) await db.outbox.clear();
-    else await db.outbox.where('user').equals(userId).delete();
-    await Promise.all(MIRROR_TABLES.map((name) => db.table(name).clear()));
+    await clearMirror(db);
+    await db.meta.delete(MIRROR_OWNER_KEY);
   });
 }

@@ -44,10 +44,5 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
-/** Client-side login form check (spec section 5): the message for a field, or null. */
-export function loginFieldError(field: 'username' | 'password', value: string): string | null {
-  if (field === 'username') return value.trim() === '' ? MSG.usernameRequired : null;
-  if (value === '') return MSG.passwordRequired;
-  if (value.length < 4) return MSG.passwordMin;
-  return null;
-}
+// The login form's rule lives in ./login (zod-free, on the app's start-up path).
+export { loginFieldError } from './login';

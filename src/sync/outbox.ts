@@ -24,7 +24,7 @@ export interface NewChange {
 /** A participant's state from the server, for the reconcile that goes with a transition. */
 export type PesertaServerState = ServerState & { peserta_id: number };
 
-const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta];
+const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.meta];
 
 /** A fresh idempotency key (uuid v4; crypto.randomUUID exists in pages and workers). */
 function newKey(): string {

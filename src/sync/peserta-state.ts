@@ -7,6 +7,7 @@
  * So the mirror is always the server's state with the pending changes on top.
  */
 import type { MagangDb } from '@/db/db';
+import { getMirrorOwner } from '@/db/meta';
 import type { NilaiRecord, OutboxRecord, ReviewRecord } from '@/db/records';
 import { type Review, approvalProgress, normalizeReviews } from '@/domain/approval-chain';
 import { type ScoreRow, applyOptimistic } from '@/domain/outbox';
@@ -100,15 +101,23 @@ async function writeMirrorState(db: MagangDb, pesertaId: number, state: MirrorSt
   }
 }
 
-/** The changes still queued for the participant (any user's, not refused), FIFO. */
+/**
+ * True when the entry's change belongs in the mirror: not refused, and made by the user whose
+ * data the mirror holds (another user's unsent changes wait in the outbox, unseen).
+ */
+export function showsInMirror(entry: OutboxRecord, owner: number | null): boolean {
+  return entry.state !== 'conflict' && (owner === null || entry.user === owner);
+}
+
+/** The changes still queued for the participant by the mirror's owner (not refused), FIFO. */
 async function queuedFor(db: MagangDb, pesertaId: number): Promise<OutboxRecord[]> {
-  const rows = await db.outbox.where('pesertaId').equals(pesertaId).sortBy('seq');
-  return rows.filter((entry) => entry.state !== 'conflict');
+  const [rows, owner] = await Promise.all([db.outbox.where('pesertaId').equals(pesertaId).sortBy('seq'), getMirrorOwner(db)]);
+  return rows.filter((entry) => showsInMirror(entry, owner));
 }
 
 /**
  * Lays queued changes over the participant's state, in one transaction (the caller's when it
- * runs inside one over outbox, nilai, reviews and peserta). Base: `server` when given, else
+ * runs inside one over outbox, nilai, reviews, peserta and meta). Base: `server` when given, else
  * the mirror as it stands. Changes: `only` when given (enqueue: just the new one, the mirror
  * already shows the others), else every change still queued for the participant.
  */
@@ -117,7 +126,7 @@ export async function reapplyQueued(
   pesertaId: number,
   options: { server?: ServerState; only?: readonly QueuedChange[] } = {},
 ): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.nilai, db.reviews, db.peserta], async () => {
+  await db.transaction('rw', [db.outbox, db.nilai, db.reviews, db.peserta, db.meta], async () => {
     const base = options.server ? serverRows(pesertaId, options.server) : await readMirrorState(db, pesertaId);
     const changes = options.only ?? (await queuedFor(db, pesertaId));
     await writeMirrorState(db, pesertaId, mergeQueued(pesertaId, base, changes));

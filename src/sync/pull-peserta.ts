@@ -11,11 +11,11 @@
 import { z } from 'zod';
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
-import { getCursor, getSession, setCursor } from '@/db/meta';
+import { getCursor, getMirrorOwner, getSession, setCursor } from '@/db/meta';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { normalizeReviews } from '@/domain/approval-chain';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
-import { reapplyQueued } from './peserta-state';
+import { reapplyQueued, showsInMirror } from './peserta-state';
 
 const mentorListSchema = z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
@@ -93,8 +93,9 @@ async function writeRows(
 
     // The pulled rows are the base: lay every still-queued change of those participants over them.
     const touched = full ? null : new Set(ids);
+    const owner = await getMirrorOwner(db);
     const queued = (await db.outbox.orderBy('seq').toArray()).filter(
-      (entry) => entry.state !== 'conflict' && (touched === null || touched.has(entry.pesertaId)),
+      (entry) => showsInMirror(entry, owner) && (touched === null || touched.has(entry.pesertaId)),
     );
     for (const pesertaId of new Set(queued.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
     return true;

@@ -15,9 +15,12 @@ export interface OutboxStatus {
   needsLogin: boolean;
 }
 
-/** The user's outbox status (all entries when the user is unknown). */
+/**
+ * The user's outbox status. Nothing while the user is unknown: another user's entries stay in
+ * the outbox for them and are never shown to whoever uses the device next.
+ */
 export async function readOutboxStatus(db: MagangDb, user: number | null): Promise<OutboxStatus> {
-  const rows = user === null ? await db.outbox.orderBy('seq').toArray() : await db.outbox.where('user').equals(user).sortBy('seq');
+  const rows = user === null ? [] : await db.outbox.where('user').equals(user).sortBy('seq');
   const [paused, session] = await Promise.all([db.meta.get(PAUSED_KEY), getSession(db)]);
   return {
     pending: rows.filter((row) => row.state !== 'conflict'),

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
 import {
+  claimMirror,
   clearSession,
   clearUserData,
   getCachedProfile,
   getCursor,
+  getMirrorOwner,
+  getOrganisasi,
   getSession,
+  saveOrganisasi,
   saveProfile,
   saveSession,
   setCursor,
@@ -59,10 +63,11 @@ describe('pull cursors', () => {
 });
 
 describe('clearUserData', () => {
-  it('should clear session, cursors, mirror and only that user\'s outbox', async () => {
+  it('should clear session, cursors, mirror and owner but keep every outbox entry', async () => {
     await saveSession(db, { token: 't', userRole: 'Mentor', username: 'mentor' });
     await saveProfile(db, profile);
     await setCursor(db, 'peserta', 'c');
+    await claimMirror(db, 4);
     await db.peserta.put(peserta(1, { nama: 'Ani', mentor_id: 4, pembimbing_id: 2 }));
     const base = { kind: 'nilai.save' as const, role: 'Mentor', pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
     await db.outbox.bulkAdd([
@@ -70,12 +75,51 @@ describe('clearUserData', () => {
       { ...base, key: 'other', user: 9 },
     ]);
 
-    await clearUserData(db, 4);
+    await clearUserData(db);
 
     expect(await getSession(db)).toBeNull();
     expect(await getCachedProfile(db)).toBeNull();
     expect(await getCursor(db, 'peserta')).toBeNull();
+    expect(await getMirrorOwner(db)).toBeNull();
     expect(await db.peserta.count()).toBe(0);
-    expect((await db.outbox.toArray()).map((e) => e.key)).toEqual(['other']);
+    expect((await db.outbox.toArray()).map((e) => e.key)).toEqual(['mine', 'other']);
+  });
+});
+
+describe('claimMirror', () => {
+  it('should clear the mirror, cursors and organisation when another user claims it', async () => {
+    await claimMirror(db, 4);
+    await setCursor(db, 'peserta', 'c');
+    await saveOrganisasi(db, { nama: 'PT A', kota: 'Jakarta' });
+    await db.peserta.put(peserta(1, { nama: 'Ani', mentor_id: 4, pembimbing_id: 2 }));
+    await db.nilai.put({ peserta_id: 1, kompetensi_id: 2, skor: 80, pendingKey: 'k' });
+    const base = { kind: 'nilai.save' as const, role: 'Mentor', pesertaId: 1, payload: {}, createdAt: 1, state: 'pending' as const, attempts: 0, lastError: null };
+    await db.outbox.add({ ...base, key: 'mine', user: 4 });
+
+    expect(await claimMirror(db, 9)).toBe(true);
+
+    expect(await getMirrorOwner(db)).toBe(9);
+    expect(await db.peserta.count()).toBe(0);
+    expect(await db.nilai.count()).toBe(0);
+    expect(await getCursor(db, 'peserta')).toBeNull();
+    expect(await getOrganisasi(db)).toBeNull();
+    expect((await db.outbox.toArray()).map((e) => e.key)).toEqual(['mine']);
+  });
+
+  it('should keep the mirror when the same user claims it again', async () => {
+    await claimMirror(db, 4);
+    await setCursor(db, 'peserta', 'c');
+    await db.peserta.put(peserta(1, { nama: 'Ani', mentor_id: 4, pembimbing_id: 2 }));
+
+    expect(await claimMirror(db, 4)).toBe(false);
+
+    expect(await db.peserta.count()).toBe(1);
+    expect(await getCursor(db, 'peserta')).toBe('c');
+  });
+
+  it('should clear a mirror nobody owns (an install from before owners were recorded)', async () => {
+    await db.peserta.put(peserta(1, { nama: 'Ani', mentor_id: 4, pembimbing_id: 2 }));
+    expect(await claimMirror(db, 4)).toBe(true);
+    expect(await db.peserta.count()).toBe(0);
   });
 });

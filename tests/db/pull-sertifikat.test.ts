@@ -175,7 +175,7 @@ describe('readSertifikatMirror and logout', () => {
     expect(mirror.organisasi).toEqual(ORGANISASI);
     expect((await readSertifikatMirror(db, 'SMK')).rows).toEqual([]);
 
-    await clearUserData(db, null);
+    await clearUserData(db);
     expect(await db.sertifikat.count()).toBe(0);
     expect(await db.signatures.count()).toBe(0);
     expect(await getOrganisasi(db)).toBeNull();

@@ -36,6 +36,8 @@ afterAll(async () => {
 
 async function expandAllGroups(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu utama' });
+  // The layout is a lazy chunk (goal P6): the URL can change before the sidebar has rendered.
+  await nav.waitFor();
   const groups = nav.locator('button[aria-expanded]');
   const names: string[] = [];
   for (let i = 0; i < (await groups.count()); i++) {

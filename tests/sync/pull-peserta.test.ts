@@ -131,7 +131,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
     const api = fakeApi(pages(), [], async () => {
       asked += 1;
       // The second page is asked for while page 1 is written; the user logs out meanwhile.
-      if (asked === 2) await clearUserData(db, null);
+      if (asked === 2) await clearUserData(db);
     });
     await pullPesertaMirror(api, db, { pageRows: 2 });
     expect(await db.peserta.count()).toBe(0);

@@ -57,6 +57,22 @@ describe('createApiClient', () => {
     await api.post('/api/auth/login', {}, { auth: false }).catch(() => undefined);
     expect(calls).toBe(1);
   });
+
+  it('should tell onUnauthorized which token the refused request carried', async () => {
+    let current = 'old';
+    const seen: string[] = [];
+    let answer!: (response: Response) => void;
+    const api = createApiClient({
+      getToken: () => current,
+      fetch: () => new Promise<Response>((resolve) => (answer = resolve)),
+      onUnauthorized: (_error, token) => seen.push(token),
+    });
+    const inFlight = api.get('/api/x').catch(() => undefined);
+    current = 'renewed'; // a password change renewed the token while the request was out
+    answer(new Response(JSON.stringify({ message: 'x' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    await inFlight;
+    expect(seen).toEqual(['old']);
+  });
 });
 
 describe('login', () => {

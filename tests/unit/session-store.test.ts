@@ -116,6 +116,19 @@ describe('session store login/logout', () => {
     expect(crossTab.posts).toBe(1);
   });
 
+  it('should keep the user and store the fresh token of a password change', async () => {
+    const storage = memoryStorage();
+    const crossTab = fakeCrossTab();
+    const store = createSessionStore({ storage, db, loadProfile: async () => hr, crossTab });
+    await store.start();
+    await store.login('old', hr);
+    await store.renewToken('fresh');
+    expect(store.getState()).toMatchObject({ status: 'ready', token: 'fresh', userRole: 'HR', username: 'hr', user: hr });
+    expect(Object.fromEntries(storage.data)).toEqual({ token: 'fresh', userRole: 'HR', username: 'hr' });
+    expect(await getSession(db)).toEqual({ token: 'fresh', userRole: 'HR', username: 'hr' });
+    expect(crossTab.posts).toBe(2);
+  });
+
   it('should clear sessionStorage, the Dexie session and the mirror on logout', async () => {
     const storage = memoryStorage();
     const store = createSessionStore({ storage, db, loadProfile: async () => hr });
@@ -160,5 +173,47 @@ describe('session store cross-tab change', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(store.getState().token).toBeNull();
     expect(storage.data.has('token')).toBe(false);
+  });
+});
+
+describe('session store with Dexie loaded lazily (the app: goal P6)', () => {
+  it('should not load the database for a logged-out start, and load it for a login', async () => {
+    let loads = 0;
+    const loader = async () => {
+      loads++;
+      return db;
+    };
+    const store = createSessionStore({ storage: memoryStorage(), db: loader, readSession: async () => null, loadProfile: async () => hr });
+    await store.start();
+    expect(store.getState()).toMatchObject({ status: 'ready', token: null });
+    expect(loads).toBe(0);
+    await store.login('t', hr);
+    expect(loads).toBe(1);
+    expect(await getSession(db)).toEqual({ token: 't', userRole: 'HR', username: 'hr' });
+  });
+
+  it('should restore the session the quick read found and mirror a sessionStorage-only one', async () => {
+    await saveSession(db, { token: 'saved', userRole: 'HR', username: 'hr' });
+    const reopened = createSessionStore({
+      storage: memoryStorage(),
+      db: async () => db,
+      readSession: () => getSession(db),
+      loadProfile: async () => hr,
+    });
+    await reopened.start();
+    expect(reopened.getState()).toMatchObject({ status: 'ready', token: 'saved', user: hr });
+
+    await db.meta.clear();
+    const tabOnly = createSessionStore({
+      storage: memoryStorage({ token: 'tab' }),
+      db: async () => db,
+      readSession: async () => null,
+      loadProfile: async () => {
+        throw new ApiError(0, 'offline');
+      },
+    });
+    await tabOnly.start();
+    expect(tabOnly.getState()).toMatchObject({ status: 'ready', token: 'tab', fromCache: true });
+    expect(await getSession(db)).toEqual({ token: 'tab', userRole: null, username: null });
   });
 });

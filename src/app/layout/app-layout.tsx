@@ -1,8 +1,10 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { normalizeRole } from '@/domain/roles';
+import { normalizeRole } from '@/domain/role-access';
 import { session } from '../services';
 import { useSession } from '../session/use-session';
+import { maybeInstallTestHooks } from '../sync/test-hooks';
+import { NeedsLoginBanner, useLogoutWithWarning } from './session-prompts';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import './layout.css';
@@ -46,6 +48,17 @@ export function AppLayout() {
     await session.logout();
     await navigate({ to: '/', replace: true });
   }
+  const userId = state.user?.id ?? null;
+  const userRole = state.user?.role ?? null;
+  useEffect(() => {
+    if (userId !== null && userRole !== null) maybeInstallTestHooks({ id: userId, role: userRole });
+  }, [userId, userRole]);
+  const logoutFlow = useLogoutWithWarning(userId, logout);
+
+  async function loginAgain() {
+    await session.expire();
+    await navigate({ to: '/', replace: true });
+  }
 
   return (
     <div className="shell">
@@ -70,16 +83,18 @@ export function AppLayout() {
       <div className="shell-main">
         <TopBar
           ref={toggleRef}
-          userId={state.user?.id ?? null}
+          userId={userId}
           username={state.user?.username ?? state.username ?? ''}
           role={state.user?.role ?? state.userRole}
           drawerOpen={drawerOpen}
           onOpenMenu={() => setDrawerOpen(true)}
-          onLogout={() => void logout()}
+          onLogout={() => void logoutFlow.request()}
         />
         <main id="main-content" className="content" tabIndex={-1}>
+          <NeedsLoginBanner userId={userId} onLoginAgain={() => void loginAgain()} />
           <Outlet />
         </main>
+        {logoutFlow.dialog}
       </div>
     </div>
   );

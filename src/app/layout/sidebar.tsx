@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { forwardRef, useEffect, useState } from 'react';
-import { navFor, type NavItem, type Role } from '@/domain/roles';
+import { navFor, type NavItem, type Role } from '@/domain/role-access';
 import { NavIcon } from './nav-icons';
 
 interface SidebarProps {

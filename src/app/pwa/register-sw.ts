@@ -3,7 +3,6 @@
  * update prompt. A new worker waits; the prompt's button asks it to skipWaiting and the page
  * reloads once the new worker controls it.
  */
-import { Workbox } from 'workbox-window';
 
 /** How often an open app asks the server for a new service worker. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,9 +14,14 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** Registers /sw.js; call once at start-up in production builds. */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js; call once at start-up in production builds. workbox-window is fetched
+ * here, after the first render, not with the start-up JS (goal P6); it registers after the
+ * page's `load` event anyway.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   wb.addEventListener('waiting', () => {

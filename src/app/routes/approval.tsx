@@ -1,5 +1,4 @@
 import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
@@ -8,10 +7,18 @@ import { appShellRoute } from './app-shell';
 // The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
 
-/** `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer; anything else is dropped. */
-export const approvalSearchSchema = z.object({
-  status: z.enum(['perlu_tindakan']).optional().catch(undefined),
-});
+/** Search of '/approval': `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer. */
+export interface ApprovalSearch {
+  status?: 'perlu_tindakan';
+}
+
+/**
+ * Keeps `status` when it is 'perlu_tindakan' and drops anything else. A plain function, not a
+ * zod schema: route definitions load at start-up, and zod stays off that path (goal P6).
+ */
+export function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
+  return search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {};
+}
 
 const routeApi = getRouteApi('/app/approval');
 
@@ -34,7 +41,9 @@ function ApprovalRoute() {
 export const approvalRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/approval',
-  validateSearch: (search: Record<string, unknown>) => approvalSearchSchema.parse(search),
+  validateSearch: validateApprovalSearch,
   beforeLoad: ({ context }) => guard(context, '/approval'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => ApprovalPage.preload?.(),
   component: ApprovalRoute,
 });

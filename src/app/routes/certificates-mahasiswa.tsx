@@ -14,5 +14,7 @@ export const certificatesMahasiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/certificates/mahasiswa',
   beforeLoad: ({ context }) => guard(context, '/certificates/mahasiswa'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => SertifikatPage.preload?.(),
   component: CertificatesMahasiswaRoute,
 });

@@ -14,5 +14,7 @@ export const certificatesSiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/certificates/siswa',
   beforeLoad: ({ context }) => guard(context, '/certificates/siswa'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => SertifikatPage.preload?.(),
   component: CertificatesSiswaRoute,
 });

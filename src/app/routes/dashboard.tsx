@@ -16,5 +16,7 @@ export const dashboardRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/dashboard',
   beforeLoad: ({ context }) => guard(context, '/dashboard'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => DashboardPage.preload?.(),
   component: DashboardRoute,
 });

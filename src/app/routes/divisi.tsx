@@ -10,5 +10,7 @@ export const divisiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/divisi',
   beforeLoad: ({ context }) => guard(context, '/divisi'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => DivisiPage.preload?.(),
   component: () => <DivisiPage api={api} />,
 });

@@ -10,5 +10,7 @@ export const gradeRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/grade',
   beforeLoad: ({ context }) => guard(context, '/grade'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => GradePage.preload?.(),
   component: () => <GradePage api={api} />,
 });

@@ -10,5 +10,7 @@ export const instansiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/instansi',
   beforeLoad: ({ context }) => guard(context, '/instansi'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => InstansiPage.preload?.(),
   component: () => <InstansiPage api={api} />,
 });

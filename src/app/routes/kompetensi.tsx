@@ -10,5 +10,7 @@ export const kompetensiRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/kompetensi',
   beforeLoad: ({ context }) => guard(context, '/kompetensi'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => KompetensiPage.preload?.(),
   component: () => <KompetensiPage api={api} />,
 });

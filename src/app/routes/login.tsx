@@ -1,5 +1,6 @@
 import { createRoute, useNavigate } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/login-page';
+import { requestPersistentStorage } from '@/features/profile/storage-persistence';
 import { guardLogin } from '../guards';
 import { api, session } from '../services';
 import { rootRoute } from './root';
@@ -11,6 +12,8 @@ function LoginRoute() {
       api={api}
       onLoggedIn={async ({ token, user }) => {
         await session.login(token, user);
+        // The mirror and unsent changes live in IndexedDB: ask the browser to keep them.
+        void requestPersistentStorage();
         await navigate({ to: '/dashboard', replace: true });
       }}
     />

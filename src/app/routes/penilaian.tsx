@@ -1,5 +1,4 @@
 import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { guard } from '../guards';
 import { api } from '../services';
 import { useSession } from '../session/use-session';
@@ -8,10 +7,19 @@ import { appShellRoute } from './app-shell';
 // The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const PenilaianPage = lazyRouteComponent(() => import('@/features/penilaian/penilaian-page'), 'PenilaianPage');
 
-/** `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
-export const penilaianSearchSchema = z.object({
-  peserta: z.number().int().positive().optional().catch(undefined),
-});
+/** Search of '/penilaian': `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
+export interface PenilaianSearch {
+  peserta?: number;
+}
+
+/**
+ * Keeps `peserta` when it is a positive integer and drops anything else. A plain function, not
+ * a zod schema: route definitions load at start-up, and zod stays off that path (goal P6).
+ */
+export function validatePenilaianSearch(search: Record<string, unknown>): PenilaianSearch {
+  const { peserta } = search;
+  return typeof peserta === 'number' && Number.isSafeInteger(peserta) && peserta > 0 ? { peserta } : {};
+}
 
 const routeApi = getRouteApi('/app/penilaian');
 
@@ -34,7 +42,9 @@ function PenilaianRoute() {
 export const penilaianRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/penilaian',
-  validateSearch: (search: Record<string, unknown>) => penilaianSearchSchema.parse(search),
+  validateSearch: validatePenilaianSearch,
   beforeLoad: ({ context }) => guard(context, '/penilaian'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => PenilaianPage.preload?.(),
   component: PenilaianRoute,
 });

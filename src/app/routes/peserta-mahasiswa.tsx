@@ -10,6 +10,8 @@ export const pesertaMahasiswaRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/peserta/mahasiswa',
   beforeLoad: ({ context }) => guard(context, '/peserta/mahasiswa'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => PesertaPage.preload?.(),
   // key: the two lists are one screen; a new level starts fresh (search, filters, modals).
   component: () => <PesertaPage key="Mahasiswa" api={api} jenjang="Mahasiswa" />,
 });

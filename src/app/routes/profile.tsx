@@ -9,12 +9,21 @@ const ProfilePage = lazyRouteComponent(() => import('@/features/profile/profile-
 
 function ProfileRoute() {
   const state = useSession();
-  return <ProfilePage api={api} cachedUser={state.user} onUserUpdated={(user) => session.setUser(user)} />;
+  return (
+    <ProfilePage
+      api={api}
+      cachedUser={state.user}
+      onUserUpdated={(user) => session.setUser(user)}
+      onTokenRenewed={(token) => session.renewToken(token)}
+    />
+  );
 }
 
 export const profileRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/profile',
   beforeLoad: ({ context }) => guard(context, '/profile'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => ProfilePage.preload?.(),
   component: ProfileRoute,
 });

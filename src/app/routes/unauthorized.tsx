@@ -1,26 +1,8 @@
-import { Link, createRoute } from '@tanstack/react-router';
-import { DASHBOARD_MSG } from '@/domain/dashboard';
-import { MSG } from '@/domain/messages';
-import { useDocumentTitle } from '@/ui/use-document-title';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appShellRoute } from './app-shell';
 
-/** The spec's sentence, an Indonesian line, and the way back (an installed app has no Back button). */
-function UnauthorizedPage() {
-  useDocumentTitle('Unauthorized');
-  return (
-    <section className="page">
-      <div className="card notice-card unauthorized-card">
-        <h1 className="notice-title">{MSG.unauthorizedPage}</h1>
-        <p>{DASHBOARD_MSG.unauthorizedHint}</p>
-        <div>
-          <Link to="/dashboard" className="btn btn-primary">
-            {DASHBOARD_MSG.backToDashboard}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
-}
+// Its own chunk: its texts live in src/domain/dashboard, which the start-up path must not load.
+const UnauthorizedPage = lazyRouteComponent(() => import('@/features/dashboard/unauthorized-page'), 'UnauthorizedPage');
 
 /** '/unauthorized' inside the layout; the shell sends a logged-out visitor to '/'. */
 export const unauthorizedRoute = createRoute({

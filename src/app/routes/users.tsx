@@ -16,5 +16,7 @@ export const usersRoute = createRoute({
   getParentRoute: () => appShellRoute,
   path: '/users',
   beforeLoad: ({ context }) => guard(context, '/users'),
+  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
+  loader: () => UsersPage.preload?.(),
   component: UsersRoute,
 });

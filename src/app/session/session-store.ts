@@ -8,12 +8,13 @@
  *   401 → token and role cleared (logged out locally). No answer (offline, timeout, 5xx) →
  *   the session stays and the profile cached in Dexie is used.
  * - A change of the session in another tab (crossTab signal) reloads the profile here.
- * - logout(): clears sessionStorage, the Dexie session, the mirror and the user's outbox.
+ * - logout(): clears sessionStorage, the Dexie session and the mirror; the outbox stays and
+ *   replays at the same user's next login (the mirror is per user: see claimMirror).
  */
 import type { SessionUser } from '@/api/auth';
 import { isApiError } from '@/api/client';
 import type { MagangDb } from '@/db/db';
-import { clearSession, clearUserData, getCachedProfile, getSession, saveProfile, saveSession } from '@/db/meta';
+import type * as Meta from '@/db/meta';
 import type { SessionRecord } from '@/db/records';
 
 /** sessionStorage keys of spec section 3. */
@@ -43,7 +44,14 @@ export interface CrossTabSignal {
 
 export interface SessionStoreDeps {
   storage: KeyValueStorage;
-  db: MagangDb;
+  /**
+   * The Dexie database, or a loader of it: the app passes a loader, so Dexie and src/db/meta
+   * are fetched only when the session is first written or read back (not on the login page's
+   * start-up path, goal P6). A stored session is warmed up at start().
+   */
+  db: MagangDb | (() => Promise<MagangDb>);
+  /** Reads the mirrored session without Dexie (src/db/session-read); default: through Dexie. */
+  readSession?: () => Promise<SessionRecord | null>;
   /** GET /api/auth/profile with the current token; rejects with an ApiError. */
   loadProfile: () => Promise<SessionUser>;
   crossTab?: CrossTabSignal;
@@ -56,12 +64,14 @@ export interface SessionStore {
   start(): Promise<void>;
   /** Stores a fresh login (state first, synchronously; then Dexie; then other tabs). */
   login(token: string, user: SessionUser): Promise<void>;
-  /** Logs out: sessionStorage, Dexie session, mirror tables and this user's outbox. */
+  /** Logs out: sessionStorage, Dexie session and mirror tables; the outbox is kept for its user. */
   logout(): Promise<void>;
   /** Token rejected (401): clears token and role here and in Dexie; mirror and outbox stay. */
   expire(): Promise<void>;
   /** Replaces the user after a profile update (username shown in the top bar). */
   setUser(user: SessionUser): Promise<void>;
+  /** Replaces the token with the fresh one a password change answered (here, in Dexie, other tabs). */
+  renewToken(token: string): Promise<void>;
   /** Fetches the profile again in the background (cross-tab change, back online). */
   reloadProfile(): Promise<void>;
 }
@@ -77,7 +87,23 @@ const LOGGED_OUT: SessionState = {
 
 /** Creates the session store; call start() once before rendering the router. */
 export function createSessionStore(deps: SessionStoreDeps): SessionStore {
-  const { storage, db } = deps;
+  const { storage } = deps;
+  let loadedMeta: Promise<{ db: MagangDb; meta: typeof Meta }> | null = null;
+
+  /** Runs `use` with the database and src/db/meta, loading both on first use. */
+  async function withMeta<T>(use: (meta: typeof Meta, db: MagangDb) => Promise<T>): Promise<T> {
+    loadedMeta ??= Promise.all([typeof deps.db === 'function' ? deps.db() : deps.db, import('@/db/meta')]).then(
+      ([db, meta]) => ({ db, meta }),
+      (error: unknown) => {
+        loadedMeta = null; // a failed chunk load may work on the next try
+        throw error;
+      },
+    );
+    const { db, meta } = await loadedMeta;
+    return use(meta, db);
+  }
+
+  const readSession = deps.readSession ?? (() => withMeta((meta, db) => meta.getSession(db)));
   let state: SessionState = { ...LOGGED_OUT, status: 'loading' };
   const listeners = new Set<() => void>();
   let started: Promise<void> | null = null;
@@ -103,8 +129,12 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     const record = currentRecord();
     if (!record) return;
     try {
-      await saveSession(db, record);
-      if (user) await saveProfile(db, user);
+      // Another user's mirror is cleared before this one's data goes in (their queue stays theirs).
+      await withMeta(async (meta, db) => {
+        if (user) await meta.claimMirror(db, user.id);
+        await meta.saveSession(db, record);
+        if (user) await meta.saveProfile(db, user);
+      });
     } catch {
       // IndexedDB unavailable (private mode): the tab's session still works, only offline
       // reopening is lost.
@@ -135,7 +165,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         return;
       }
       // Offline or server trouble: keep the session, show what the device has.
-      const cached = await getCachedProfile(db).catch(() => null);
+      const cached = await withMeta((meta, db) => meta.getCachedProfile(db)).catch(() => null);
       const matches = cached && (state.username === null || cached.username === state.username);
       if (matches) applyUser(cached, true);
       else set({ fromCache: true });
@@ -143,7 +173,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   }
 
   async function onOtherTab(): Promise<void> {
-    const saved = await getSession(db).catch(() => null);
+    const saved = await readSession().catch(() => null);
     if (!saved) {
       if (state.token) dropLocally();
       return;
@@ -173,22 +203,28 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         let record: SessionRecord | null = token
           ? { token, userRole: storage.getItem(SESSION_KEYS.userRole), username: storage.getItem(SESSION_KEYS.username) }
           : null;
-        const saved = await getSession(db).catch(() => null);
+        const saved = await readSession().catch(() => null);
+        let mirrored: Promise<unknown> = Promise.resolve();
         if (!record && saved) {
           // Reopened installed app or new tab: this tab's sessionStorage is empty.
           record = saved;
           writeStorage(saved);
         } else if (record && !saved) {
-          await saveSession(db, record).catch(() => undefined);
+          // Written while the profile loads (Dexie is fetched meanwhile), done before 'ready'.
+          const toSave = record;
+          mirrored = withMeta((meta, db) => meta.saveSession(db, toSave)).catch(() => undefined);
         }
         deps.crossTab?.subscribe(() => void onOtherTab());
         if (!record) {
           set({ ...LOGGED_OUT });
           return;
         }
+        // The logged-in screens need Dexie: fetch it alongside the profile, not after it.
+        void withMeta(async () => undefined).catch(() => undefined);
         token = record.token;
         set({ status: 'loading', token, userRole: record.userRole, username: record.username });
         await loadProfileFor(token);
+        await mirrored;
         set({ status: 'ready' });
       })();
       return started;
@@ -202,25 +238,32 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     },
 
     async logout() {
-      const userId = state.user?.id ?? null;
       storage.removeItem(SESSION_KEYS.token);
       storage.removeItem(SESSION_KEYS.userRole);
       storage.removeItem(SESSION_KEYS.username);
       set({ ...LOGGED_OUT });
-      await clearUserData(db, userId).catch(() => undefined);
+      await withMeta((meta, db) => meta.clearUserData(db)).catch(() => undefined);
       deps.crossTab?.post();
     },
 
     async expire() {
       if (!state.token) return;
       dropLocally();
-      await clearSession(db).catch(() => undefined);
+      await withMeta((meta, db) => meta.clearSession(db)).catch(() => undefined);
       deps.crossTab?.post();
     },
 
     async setUser(user) {
       applyUser(user, false);
       await persist(user);
+    },
+
+    async renewToken(token) {
+      if (!state.token) return;
+      writeStorage({ token, userRole: state.userRole, username: state.username });
+      set({ token });
+      await persist(null);
+      deps.crossTab?.post();
     },
 
     async reloadProfile() {

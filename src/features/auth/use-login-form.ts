@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { login } from '@/api/auth';
+import { login } from '@/api/session-auth';
 import type { ApiClient } from '@/api/client';
 import { errorMessage } from '@/api/client';
-import { loginFieldError, type LoginResponse } from '@/domain/auth';
+import type { LoginResponse } from '@/domain/auth';
+import { loginFieldError } from '@/domain/login';
 import { MSG } from '@/domain/messages';
 
 type Field = 'username' | 'password';

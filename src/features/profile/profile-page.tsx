@@ -7,6 +7,7 @@ import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { SignaturePanel, hasSignaturePanel } from './signature-panel';
+import { type StoragePersistence, readStoragePersistence, storagePersistenceText } from './storage-persistence';
 import './profile.css';
 
 interface ProfilePageProps {
@@ -15,6 +16,8 @@ interface ProfilePageProps {
   cachedUser: SessionUser | null;
   /** Called with the user after a successful load or username change (updates the session). */
   onUserUpdated: (user: SessionUser) => Promise<void> | void;
+  /** Called with the fresh token a password change answers (the old one no longer works). */
+  onTokenRenewed: (token: string) => Promise<void> | void;
 }
 
 type Status = { tone: AlertTone; text: string } | null;
@@ -23,7 +26,7 @@ type Status = { tone: AlertTone; text: string } | null;
  * '/profile' ('Detail Profil'): account data, username change, password change, and for a
  * Pembimbing or BusHead the signature panel.
  */
-export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps) {
+export function ProfilePage({ api, cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
   useDocumentTitle('Detail Profil');
   const [profile, setProfile] = useState<SessionUser | null>(cachedUser);
   const [loading, setLoading] = useState(true);
@@ -35,6 +38,17 @@ export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps
   const [newPassword, setNewPassword] = useState('');
   const [passwordStatus, setPasswordStatus] = useState<Status>(null);
   const [savingPassword, setSavingPassword] = useState(false);
+  const [storage, setStorage] = useState<StoragePersistence | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void readStoragePersistence().then((state) => {
+      if (!cancelled) setStorage(state);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -93,7 +107,7 @@ export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps
     setSavingPassword(true);
     setPasswordStatus(null);
     try {
-      await changePassword(api, parsed.data);
+      await onTokenRenewed(await changePassword(api, parsed.data));
       setCurrentPassword('');
       setNewPassword('');
       setPasswordStatus({ tone: 'success', text: MSG.passwordUpdated });
@@ -135,6 +149,11 @@ export function ProfilePage({ api, cachedUser, onUserUpdated }: ProfilePageProps
               onChange={(e) => setUsername(e.target.value)}
             />
           </div>
+          {storage && (
+            <p className="profile-storage" data-storage={storage}>
+              {storagePersistenceText(storage)}
+            </p>
+          )}
           {usernameStatus && <Alert tone={usernameStatus.tone}>{usernameStatus.text}</Alert>}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={savingUsername || !profile}>

@@ -25,6 +25,19 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * A browser whose profile lives in `userDataDir` (IndexedDB, service worker and caches survive
+ * closing it): close the context and call again with the same folder to "reopen the browser".
+ */
+export function launchPersistent(userDataDir: string, viewport = DESKTOP): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport,
+    locale: 'id-ID',
+  });
+}
+
 /** A fresh context (own storage, own service worker) with the given viewport. */
 export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ viewport, locale: 'id-ID' });

@@ -1,5 +1,6 @@
 // Starts the production server (dist/server/main.js) as a child process on a free port with
-// its own DATA_DIR, for the browser suite. stop()/start() let a test take the server away.
+// its own DATA_DIR, for the browser suite. stop()/kill()/start() let a test take the server away
+// (gracefully, or SIGKILLed mid-request) and bring it back, with extra env for one run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,8 +16,10 @@ export interface RunningServer {
   dataDir: string;
   /** Stops the process (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
-  /** Starts it again on the same port and DATA_DIR. */
-  start(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, a request may be cut mid-way) and waits for its exit. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and DATA_DIR, with `env` added to the environment for this run. */
+  start(env?: Record<string, string>): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -48,7 +51,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /** Starts a server on a copy of the seeded template DATA_DIR (or on `dataDir` as it is). */
 export async function startServer(
-  options: { dataDir?: string; fromTemplate?: boolean } = {},
+  options: { dataDir?: string; fromTemplate?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   let dataDir = options.dataDir;
   if (!dataDir) {
@@ -61,11 +64,11 @@ export async function startServer(
   let child: ChildProcess | null = null;
   let output = '';
 
-  const start = async () => {
+  const start = async (env: Record<string, string> = {}) => {
     output = '';
     const proc = spawn(process.execPath, [DIST_SERVER], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...options.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -74,16 +77,16 @@ export async function startServer(
     await waitForHealth(url, proc, () => output);
   };
 
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const proc = child;
     child = null;
-    if (!proc || proc.exitCode !== null) return;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
+      proc.kill(signal);
     });
   };
 
   await start();
-  return { url, dataDir, stop, start };
+  return { url, dataDir, stop: () => end('SIGTERM'), kill: () => end('SIGKILL'), start };
 }

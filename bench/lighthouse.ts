@@ -1,0 +1,222 @@
+// Goal P6, first load on a phone: Lighthouse mobile performance (simulated slow 4G, its
+// default config) ≥ 95 on '/' (the login page, logged out) and on the mentor's '/penilaian',
+// and first-route JS ≤ 150 KB gzip (scripts/first-route.mjs, the figure of check:bundle).
+// Needs `npm run build`. Lighthouse is not a dependency of the project (TOOLING.md): it is
+// installed on demand into .tmp/tools/lighthouse (git-ignored). The built server runs as a
+// child process on 127.0.0.1 with a temp DATA_DIR and the demo seed; Chromium gets the
+// TOOLING.md flags, so nothing leaves the machine. Each page is audited RUNS times, each run in
+// a fresh browser profile (empty cache, no service worker); the median is printed.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measureFirstRoute } from '../scripts/first-route.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const TOOLS_DIR = path.join(ROOT, '.tmp', 'tools', 'lighthouse');
+const LIGHTHOUSE_VERSION = '12.8.2';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const GOAL_SCORE = 95;
+const GOAL_FIRST_ROUTE_KB = 150;
+const MENTOR = { username: 'mentor', password: 'mentor1234' };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+];
+
+function report(name: string, value: string, goal: string, ok: boolean): void {
+  console.log(`${name}: ${value} (goal ${goal}) ${ok ? 'ok' : 'SHORT'}`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Installs lighthouse@LIGHTHOUSE_VERSION into TOOLS_DIR unless it is there already. */
+function ensureLighthouse(): void {
+  const installed = path.join(TOOLS_DIR, 'node_modules', 'lighthouse', 'package.json');
+  if (existsSync(installed) && (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version === LIGHTHOUSE_VERSION) return;
+  console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${path.relative(ROOT, TOOLS_DIR)} ...`);
+  mkdirSync(TOOLS_DIR, { recursive: true });
+  writeFileSync(path.join(TOOLS_DIR, 'package.json'), '{ "private": true, "name": "magang-lighthouse-tools" }\n');
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: TOOLS_DIR, stdio: 'inherit' });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server (dist/server/main.js) on a fresh DATA_DIR with the demo seed. */
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+interface Audit {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+type SessionItems = Record<string, string>;
+
+// The tools folder's packages, loaded at run time (they are not dependencies of the project).
+interface PuppeteerPage {
+  goto(url: string): Promise<unknown>;
+  evaluate<A>(fn: (arg: A) => void, arg: A): Promise<void>;
+}
+interface PuppeteerBrowser {
+  newPage(): Promise<PuppeteerPage>;
+  close(): Promise<void>;
+}
+interface Tools {
+  launch(options: { executablePath: string; headless: boolean; args: string[]; userDataDir: string }): Promise<PuppeteerBrowser>;
+  lighthouse(url: string, flags: object, config: undefined, page: PuppeteerPage): Promise<{ lhr: LighthouseResult } | undefined>;
+}
+interface LighthouseResult {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+async function loadTools(): Promise<Tools> {
+  const from = (file: string) => pathToFileURL(path.join(TOOLS_DIR, 'node_modules', file)).href;
+  const puppeteer = (await import(from('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js'))) as { default: Pick<Tools, 'launch'> };
+  const lighthouse = (await import(from('lighthouse/core/index.js'))) as { default: Tools['lighthouse'] };
+  return { launch: (options) => puppeteer.default.launch(options), lighthouse: lighthouse.default };
+}
+
+/** One Lighthouse run in a fresh browser profile; `session` is put in sessionStorage first. */
+async function audit(tools: Tools, url: string, session: SessionItems | null): Promise<Audit> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'magang-lighthouse-chromium-'));
+  const browser = await tools.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, userDataDir: profile });
+  try {
+    const page = await browser.newPage();
+    if (session) {
+      // Same tab, same origin: sessionStorage survives Lighthouse's navigation. robots.txt is a
+      // static file, so nothing of the app is cached or registered before the audit.
+      await page.goto(new URL('/robots.txt', url).href);
+      await page.evaluate((items: SessionItems) => {
+        for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+      }, session);
+    }
+    const result = await tools.lighthouse(
+      url,
+      // The fresh profile has nothing to clear; a storage reset might drop the session.
+      { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
+      undefined,
+      page,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('lighthouse returned no result');
+    // LIGHTHOUSE_SAVE=<dir> keeps each run's full report (JSON) for a closer look.
+    if (process.env.LIGHTHOUSE_SAVE) {
+      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      fcpMs: metric('first-contentful-paint'),
+    };
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function loginMentor(url: string): Promise<SessionItems> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(MENTOR),
+  });
+  if (!response.ok) throw new Error(`mentor login: HTTP ${response.status}`);
+  const body = (await response.json()) as { token: string; user: { role: string; username: string } };
+  return { token: body.token, userRole: body.user.role, username: body.user.username };
+}
+
+export async function benchLighthouse(): Promise<void> {
+  console.log('\n# Lighthouse (P6: first load on a phone)');
+  const webRoot = path.join(ROOT, 'dist', 'web');
+  const { total } = measureFirstRoute(webRoot); // throws without a build
+  if (!existsSync(path.join(ROOT, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing: run `npm run build` first');
+  ensureLighthouse();
+  const tools = await loadTools();
+  // LIGHTHOUSE_URL=<origin> audits a server already running (with the demo seed) instead.
+  const external = process.env.LIGHTHOUSE_URL;
+  const server = external ? { url: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+  try {
+    const session = await loginMentor(server.url);
+    const pages: { path: string; session: SessionItems | null }[] = [
+      { path: '/', session: null },
+      { path: '/penilaian', session },
+    ];
+    for (const { path: pagePath, session: items } of pages) {
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(tools, server.url + pagePath, items));
+      const score = median(runs.map((r) => r.score));
+      const detail = runs.map((r) => r.score).join(', ');
+      report(`P6 Lighthouse performance ${pagePath}`, `${score} (runs ${detail})`, `≥ ${GOAL_SCORE}`, score >= GOAL_SCORE);
+      console.log(
+        `  ${pagePath} median LCP ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(2)} s, ` +
+          `TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms, FCP ${(median(runs.map((r) => r.fcpMs)) / 1000).toFixed(2)} s (info)`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  const kb = total / 1024;
+  report('P6 first-route JS', `${kb.toFixed(1)} KB gzip`, `≤ ${GOAL_FIRST_ROUTE_KB} KB`, kb <= GOAL_FIRST_ROUTE_KB);
+}
+
+// Run on its own: npx tsx --tsconfig tsconfig.test.json bench/lighthouse.ts
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await benchLighthouse();

@@ -1,0 +1,69 @@
+/**
+ * The login form's rule and the checks of the login and profile answers, without zod: the
+ * login page and the session start-up need them before any screen, and zod stays out of the
+ * first-route JS (goal P6). They accept exactly what ./auth's `loginResponseSchema` and the
+ * profile schema (`userSchema` with any role string) accept, and return the same objects
+ * (unknown fields dropped); tests/domain/login.test.ts holds them to that.
+ */
+import { MSG } from './messages';
+import { ROLES, type Role } from './role-access';
+
+/** A user as the API returns it (never a password); `role` as the answer spells it. */
+export interface LoginUser<R extends string = Role> {
+  id: number;
+  employee_id: string;
+  employeeId?: string;
+  username: string;
+  role: R;
+  signature_url?: string | null;
+}
+
+/** The logged-in user of the profile endpoints: any role string, so an unknown role reaches the dashboard's text. */
+export type SessionUser = LoginUser<string>;
+
+/** Answer of POST /api/auth/login. */
+export interface LoginAnswer {
+  token: string;
+  user: LoginUser;
+}
+
+/** Client-side login form check (spec section 5): the message for a field, or null. */
+export function loginFieldError(field: 'username' | 'password', value: string): string | null {
+  if (field === 'username') return value.trim() === '' ? MSG.usernameRequired : null;
+  if (value === '') return MSG.passwordRequired;
+  if (value.length < 4) return MSG.passwordMin;
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The profile's user (role: any string) with only the known fields, or null when malformed. */
+export function parseSessionUser(value: unknown): SessionUser | null {
+  if (!isRecord(value)) return null;
+  const { id, employee_id, employeeId, username, role, signature_url } = value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+  if (typeof employee_id !== 'string' || typeof username !== 'string' || typeof role !== 'string') return null;
+  if (employeeId !== undefined && typeof employeeId !== 'string') return null;
+  if (signature_url !== undefined && signature_url !== null && typeof signature_url !== 'string') return null;
+  const user: SessionUser = { id, employee_id, username, role };
+  if (employeeId !== undefined) user.employeeId = employeeId;
+  if (signature_url !== undefined) user.signature_url = signature_url;
+  return user;
+}
+
+/** The login answer `{token, user}` (user's role one of ROLES), or null when malformed. */
+export function parseLoginResponse(value: unknown): LoginAnswer | null {
+  if (!isRecord(value) || typeof value.token !== 'string') return null;
+  const user = parseSessionUser(value.user);
+  if (!user || !(ROLES as readonly string[]).includes(user.role)) return null;
+  return { token: value.token, user: user as LoginUser };
+}
+
+/** The profile answer `{data: user}`: the user, or null when malformed. */
+export function parseProfileResponse(value: unknown): { data: SessionUser } | null {
+  if (!isRecord(value)) return null;
+  const data = parseSessionUser(value.data);
+  return data ? { data } : null;
+}

@@ -1,0 +1,66 @@
+// The zod-free checks of the login and profile answers (src/domain/login, on the app's start-up
+// path) must accept and return exactly what the zod schemas of src/domain/auth do.
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { loginResponseSchema, userSchema } from '@/domain/auth';
+import { parseLoginResponse, parseProfileResponse, parseSessionUser } from '@/domain/login';
+
+const sessionUserSchema = userSchema.extend({ role: z.string() });
+const profileResponseSchema = z.object({ data: sessionUserSchema });
+
+const hr = { id: 1, employee_id: 'EMP001', username: 'hr', role: 'HR', signature_url: null };
+const USERS: unknown[] = [
+  hr,
+  { ...hr, signature_url: '/api/users/1/signature' },
+  { id: 2, employee_id: 'E2', username: 'x', role: 'Mentor' },
+  { ...hr, employeeId: 'EMP001', extra: 'dropped', password: 'never kept' },
+  { ...hr, role: 'Admin' },
+  { ...hr, role: 'hr' },
+  { ...hr, id: 1.5 },
+  { ...hr, id: 2 ** 60 },
+  { ...hr, id: '1' },
+  { ...hr, id: Number.NaN },
+  { ...hr, employee_id: 7 },
+  { ...hr, username: null },
+  { ...hr, role: undefined },
+  { ...hr, signature_url: 5 },
+  { ...hr, employeeId: null },
+  { id: 1, username: 'hr', role: 'HR' },
+  null,
+  'hr',
+  [],
+  [hr],
+];
+
+const zodResult = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+};
+
+describe('parseSessionUser', () => {
+  it.each(USERS.map((user) => [user]))('should agree with the zod profile schema on %j', (user) => {
+    expect(parseSessionUser(user)).toEqual(zodResult(sessionUserSchema, user));
+  });
+
+  it('should drop unknown fields', () => {
+    expect(parseSessionUser({ ...hr, password: 'x' })).toStrictEqual(hr);
+  });
+});
+
+describe('parseLoginResponse', () => {
+  it.each(USERS.map((user) => [user]))('should agree with loginResponseSchema on user %j', (user) => {
+    const answer = { token: 'jwt', user, extra: 1 };
+    expect(parseLoginResponse(answer)).toEqual(zodResult(loginResponseSchema, answer));
+  });
+
+  it.each([[{ user: hr }], [{ token: 1, user: hr }], [{ token: 'jwt' }], [null]])('should refuse %j', (answer) => {
+    expect(parseLoginResponse(answer)).toBeNull();
+    expect(zodResult(loginResponseSchema, answer)).toBeNull();
+  });
+});
+
+describe('parseProfileResponse', () => {
+  it.each(USERS.map((user) => [user]))('should agree with the zod profile answer on %j', (user) => {
+    expect(parseProfileResponse({ data: user })).toEqual(zodResult(profileResponseSchema, { data: user }));
+  });
+});
