@@ -77,6 +77,8 @@ describe('layout', () => {
   it('should open Profile and Logout from the user menu', async () => {
     const page = await (await newContext(browser)).newPage();
     await login(page, server.url, 'pembimbing');
+    // The layout is a lazy chunk: open the menu once the whole shell is there.
+    await page.getByRole('navigation', { name: 'Menu utama' }).waitFor();
     await page.getByRole('button', { name: 'Menu pengguna' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${server.url}/profile`);

@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
 import {
-  type CsvPerson,
-  LEVEL,
   crudFlow,
   csvFile,
   csvLine,
+  type CsvPerson,
   download,
   expectNames,
   field,
   fillForm,
   filterButton,
+  LEVEL,
   listPeserta,
+  nomorOf,
   openFilters,
   signature,
   upload,
@@ -57,7 +58,7 @@ const person = {
 const good = (nama: string, overrides: Partial<CsvPerson> = {}): CsvPerson => ({
   nama,
   instansi: 'UNIVERSITAS AIRLANGGA',
-  nomor: '0419113330' + nama.length,
+  nomor: nomorOf(nama, '0419'),
   jurusan: 'Manajemen',
   fakultas: 'Fakultas Ekonomi dan Bisnis',
   divisi: 'Pemasaran',
@@ -223,17 +224,22 @@ describe('Daftar Peserta Mahasiswa (HR)', () => {
     const before = await listPeserta(server.url, token, 'Mahasiswa');
     const file = await download(page);
     expect(file.name).toBe('mahasiswa_template.csv');
-    const lines = file.text.trim().split(/\r?\n/);
+    // UTF-8 with a byte-order mark (Excel reads a file without one as ANSI).
+    expect(file.text.startsWith('\uFEFF')).toBe(true);
+    const lines = file.text.slice(1).trim().split(/\r?\n/);
     expect(lines[0]).toBe(LEVEL.Mahasiswa.header);
     expect(lines).toHaveLength(before.length + 1);
     expect(lines.find((line) => line.startsWith('Impor Mhs Tiga;'))).toContain(';Manajemen;-;Pemasaran;mentor;');
 
-    await upload(page, { name: 'mahasiswa_template.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
+    // A NIM is unique within its institution: the same file imports back under new numbers.
+    const renumbered = file.text.replace(/^([^;\r\n]*;[^;\r\n]*;)([0-9]+)/gm, (_all, head: string, nomor: string) => `${head}9${nomor}`);
+    await upload(page, { name: 'mahasiswa_template.csv', mimeType: 'text/csv', buffer: Buffer.from(renumbered) });
     await acceptSuccess(page, `Import berhasil! ${before.length} peserta ditambahkan.`);
     const after = await listPeserta(server.url, token, 'Mahasiswa');
     const oldIds = new Set(before.map((p) => p.id));
     const added = after.filter((p) => !oldIds.has(p.id));
-    expect(added.map(signature).sort()).toEqual(before.map(signature).sort());
+    const renumber = (p: (typeof before)[number]) => ({ ...p, mahasiswa: p.mahasiswa && { ...p.mahasiswa, nim: `9${p.mahasiswa.nim}` } });
+    expect(added.map(signature).sort()).toEqual(before.map(renumber).map(signature).sort());
     expect(new Set(added.map((p) => p.pembimbing?.username))).toEqual(new Set(['pembimbing']));
     await expect.poll(() => pagerInfo(page).textContent()).toBe(`Showing 1 to 5 of ${after.length} entries`);
   });

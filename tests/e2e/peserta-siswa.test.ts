@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
 import {
-  type CsvPerson,
-  LEVEL,
   crudFlow,
   csvFile,
   csvLine,
+  type CsvPerson,
   download,
   expectNames,
   field,
   fillForm,
   filterButton,
+  LEVEL,
   listPeserta,
+  nomorOf,
   openFilters,
   signature,
   upload,
@@ -56,7 +57,7 @@ const person = {
 const good = (nama: string, overrides: Partial<CsvPerson> = {}): CsvPerson => ({
   nama,
   instansi: 'smk telkom malang',
-  nomor: '0071199' + nama.length,
+  nomor: nomorOf(nama, '0071'),
   jurusan: 'Rekayasa Perangkat Lunak',
   divisi: 'teknologi informasi',
   mentor: 'MENTOR',
@@ -135,7 +136,7 @@ describe('Daftar Peserta Siswa (HR)', () => {
   it('should keep the input and say so when saving offline, then save once back online', async () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const add = dialog(page, LEVEL.SMK.add);
-    await fillForm(add, 'SMK', { ...person, nama: 'Siswa Luring' });
+    await fillForm(add, 'SMK', { ...person, nama: 'Siswa Luring', nomor: '0061239998' }); // a NIS is unique in its school
     await context.setOffline(true);
     try {
       await add.getByRole('button', { name: 'Simpan' }).click();
@@ -200,19 +201,24 @@ describe('Daftar Peserta Siswa (HR)', () => {
     const before = await listPeserta(server.url, token, 'SMK');
     const file = await download(page);
     expect(file.name).toBe('peserta_template.csv');
-    const lines = file.text.trim().split(/\r?\n/);
+    // UTF-8 with a byte-order mark (Excel reads a file without one as ANSI).
+    expect(file.text.startsWith('\uFEFF')).toBe(true);
+    const lines = file.text.slice(1).trim().split(/\r?\n/);
     expect(lines[0]).toBe(LEVEL.SMK.header);
     expect(lines).toHaveLength(before.length + 1);
     expect(lines.find((line) => line.startsWith('Rizky Pratama;'))).toBe(
       'Rizky Pratama;SMK Negeri 1 Jakarta;0061234501;Teknik Komputer dan Jaringan;Teknologi Informasi;mentor;Drs. Bambang Sutrisno;081234567801;05/01/2026;03/04/2026;pembimbing',
     );
 
-    await upload(page, { name: 'peserta_template.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
+    // A NIS is unique within its institution: the same file imports back under new numbers.
+    const renumbered = file.text.replace(/^([^;\r\n]*;[^;\r\n]*;)([0-9]+)/gm, (_all, head: string, nomor: string) => `${head}9${nomor}`);
+    await upload(page, { name: 'peserta_template.csv', mimeType: 'text/csv', buffer: Buffer.from(renumbered) });
     await acceptSuccess(page, `Import berhasil! ${before.length} peserta ditambahkan.`);
     const after = await listPeserta(server.url, token, 'SMK');
     const oldIds = new Set(before.map((p) => p.id));
     const added = after.filter((p) => !oldIds.has(p.id));
-    expect(added.map(signature).sort()).toEqual(before.map(signature).sort());
+    const renumber = (p: (typeof before)[number]) => ({ ...p, siswa: p.siswa && { ...p.siswa, nis: `9${p.siswa.nis}` } });
+    expect(added.map(signature).sort()).toEqual(before.map(renumber).map(signature).sort());
     expect(new Set(added.map((p) => p.pembimbing?.username))).toEqual(new Set(['pembimbing']));
     await expect.poll(() => pagerInfo(page).textContent()).toBe(`Showing 1 to 5 of ${after.length} entries`);
   });
@@ -250,7 +256,7 @@ describe('Daftar Peserta Siswa (Pembimbing)', () => {
       await pembimbing.goto(`${server.url}${path}`);
       await pembimbing.getByRole('heading', { name: list }).waitFor();
       await row(pembimbing, 'Dewi Kartika Sari').first().waitFor();
-      await crudFlow(pembimbing, 'SMK', { ...person, nama: 'Bagas Pratama', masuk: '2026-11-02', selesai: '2027-01-29' }, { jurusan: 'Akuntansi', divisi: 'Sumber Daya Manusia' });
+      await crudFlow(pembimbing, 'SMK', { ...person, nama: 'Bagas Pratama', nomor: '0061239997', masuk: '2026-11-02', selesai: '2027-01-29' }, { jurusan: 'Akuntansi', divisi: 'Sumber Daya Manusia' });
     } finally {
       await other.close();
     }

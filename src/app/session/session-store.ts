@@ -241,8 +241,10 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       storage.removeItem(SESSION_KEYS.token);
       storage.removeItem(SESSION_KEYS.userRole);
       storage.removeItem(SESSION_KEYS.username);
-      set({ ...LOGGED_OUT });
+      // The stored session goes before the screen changes: a reload right after the logout
+      // must not start from it again (Dexie may still be loading at this point).
       await withMeta((meta, db) => meta.clearUserData(db)).catch(() => undefined);
+      set({ ...LOGGED_OUT });
       deps.crossTab?.post();
     },
 

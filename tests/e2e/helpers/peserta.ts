@@ -262,3 +262,8 @@ export async function crudFlow(page: Page, level: Level, person: FormPerson, edi
   await acceptSuccess(page, 'Peserta berhasil dihapus');
   await row(page, person.nama).waitFor({ state: 'detached' });
 }
+
+/** A number of its own for each name (prefix + 6 digits): NIS / NIM are unique within an institution. */
+export function nomorOf(nama: string, prefix: string): string {
+  return prefix + String([...nama].reduce((hash, char) => (hash * 31 + (char.codePointAt(0) ?? 0)) % 1_000_000, 7)).padStart(6, '0');
+}
