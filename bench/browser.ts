@@ -6,14 +6,10 @@
 // before the clock starts; the dashboard's own pull is held off so the list's visit is the
 // device's first pull, as in tests/e2e/peserta-import-large.test.ts.
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../server/app';
-import { type Config, DEFAULT_ORGANISASI } from '../server/config';
-import { migrate } from '../server/db/migrate';
-import { seed } from '../server/db/seed';
+import type { FastifyInstance } from 'fastify';
 import { PHONE, launchBrowser, login } from '../tests/e2e/helpers/browser';
+import { startBenchApp } from './app';
 import { generate } from './generate';
 import { Client, login as apiLogin } from './http';
 import { openBenchDatabase } from './server';
@@ -29,26 +25,13 @@ export async function benchBrowser(): Promise<void> {
   const bench = await openBenchDatabase();
   const { database } = bench;
   console.log(`\nbrowser (Chromium, phone viewport, the production build, ${bench.label}, ${PARTICIPANTS.toLocaleString('en')} participants)`);
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
   try {
-    await migrate(database);
-    await seed(database.db, 'demo');
-    const config: Config = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: bench.dataDir,
-      databaseUrl: undefined,
-      jwtSecret: randomBytes(32).toString('base64url'),
-      jwtTtlSeconds: 3600,
-      seed: 'demo',
-      webDir: WEB_ROOT,
-      organisasi: { ...DEFAULT_ORGANISASI },
-    };
-    app = await buildApp({ db: database.db, database, config, webRoot: WEB_ROOT, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const client = new Client((app.server.address() as AddressInfo).port, 1, await apiLogin((app.server.address() as AddressInfo).port, 'hr', 'hr1234'));
+    const started = await startBenchApp(database, bench.dataDir, WEB_ROOT);
+    app = started.app;
+    const { url } = started;
+    const client = new Client(started.port, 1, await apiLogin(started.port, 'hr', 'hr1234'));
     await generate(database.db, client, PARTICIPANTS);
     client.close();
 

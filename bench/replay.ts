@@ -8,20 +8,17 @@
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { createApiClient } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { saveProfile, saveSession } from '@/db/meta';
 import { REACHABILITY_POLL_MS } from '@/sync/constants';
 import { enqueue, pendingEntries } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
-import { buildApp } from '../server/app';
-import { type Config, DEFAULT_ORGANISASI } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
-import { seed } from '../server/db/seed';
+import { startBenchApp } from './app';
 
 const CHANGES = 1_000;
 const OUTAGE_MS = 4_500;
@@ -46,24 +43,11 @@ export async function benchReplay(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-bench-replay-'));
   const database = await openDatabase({ dataDir });
   const db = new MagangDb(`bench-replay-${randomBytes(4).toString('hex')}`);
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   try {
-    await migrate(database);
-    await seed(database.db, 'demo');
-    const config: Config = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl: undefined,
-      jwtSecret: randomBytes(32).toString('base64url'),
-      jwtTtlSeconds: 3600,
-      seed: 'demo',
-      webDir: path.join(dataDir, 'no-web'),
-      organisasi: { ...DEFAULT_ORGANISASI },
-    };
-    app = await buildApp({ db: database.db, database, config, webRoot: null, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const started = await startBenchApp(database, dataDir);
+    app = started.app;
+    const base = started.url;
 
     // The demo mentor and its participants whose scores are still editable.
     const login = (await (

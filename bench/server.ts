@@ -15,11 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { buildApp } from '../server/app';
-import { type Config, DEFAULT_ORGANISASI } from '../server/config';
+import type { FastifyInstance } from 'fastify';
 import { type Database, openDatabase } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
-import { seed } from '../server/db/seed';
+import { startBenchApp } from './app';
 import { generate } from './generate';
 import { Client, login, percentile } from './http';
 import { listCosts } from './list-costs';
@@ -156,25 +154,12 @@ export async function benchServer(): Promise<void> {
   const { database } = bench;
   console.log(`\nserver (Fastify in-process, ${bench.label}, ${PARTICIPANTS.toLocaleString('en')} participants)`);
   const clients: Client[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
-    await migrate(database);
-    await seed(database.db, 'demo');
-    const config: Config = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: bench.dataDir,
-      databaseUrl: undefined,
-      jwtSecret: randomBytes(32).toString('base64url'),
-      jwtTtlSeconds: 3600,
-      seed: 'demo',
-      webDir: path.join(bench.dataDir, 'no-web'),
-      organisasi: { ...DEFAULT_ORGANISASI },
-    };
-    app = await buildApp({ db: database.db, database, config, webRoot: null, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (app.server.address() as AddressInfo).port;
+    const started = await startBenchApp(database, bench.dataDir);
+    app = started.app;
+    const port = started.port;
     const token = await login(port, 'hr', 'hr1234');
     const client = new Client(port, 1, token);
     clients.push(client);

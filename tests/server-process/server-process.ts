@@ -3,10 +3,10 @@
 // from the api-pglite project's seeded template (no initdb per test).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { restoreDataDir } from '../../server/db/backup';
+import { freePort } from '../helpers/server-process';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -38,18 +38,6 @@ export async function demoDataDir(prefix: string): Promise<string> {
   const dir = tempDir(prefix);
   await restoreDataDir(dir, inject('pgliteTemplates').demo);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A running server process. */

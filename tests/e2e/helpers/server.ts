@@ -3,8 +3,8 @@
 // (gracefully, or SIGKILLed mid-request) and bring it back, with extra env for one run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../helpers/server-process';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DIST_SERVER = `${ROOT}dist/server/main.js`;
@@ -20,18 +20,6 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** Starts it again on the same port and DATA_DIR, with `env` added to the environment for this run. */
   start(env?: Record<string, string>): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {

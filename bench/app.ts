@@ -1,0 +1,39 @@
+// The real app (server/app.ts) of a benchmark, in this process on 127.0.0.1: the database
+// migrated and seeded with the demo accounts, a random JWT secret, listening on a free port.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import { type Config, DEFAULT_ORGANISASI } from '../server/config';
+import type { Database } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/db/seed';
+
+/** A listening benchmark app: its port and origin. */
+export interface BenchApp {
+  app: FastifyInstance;
+  port: number;
+  url: string;
+}
+
+/** Migrates and seeds `database`, builds the app on it (serving `webRoot` when given) and listens. */
+export async function startBenchApp(database: Database, dataDir: string, webRoot: string | null = null): Promise<BenchApp> {
+  await migrate(database);
+  await seed(database.db, 'demo');
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    jwtTtlSeconds: 3600,
+    seed: 'demo',
+    webDir: webRoot ?? path.join(dataDir, 'no-web'),
+    organisasi: { ...DEFAULT_ORGANISASI },
+  };
+  const app = await buildApp({ db: database.db, database, config, webRoot, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  return { app, port, url: `http://127.0.0.1:${port}` };
+}
