@@ -8,11 +8,13 @@
 // a fresh browser profile (empty cache, no service worker); the median is printed.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureFirstRoute } from '../scripts/first-route.mjs';
+// The browser suite's flags (TOOLING.md), --host-resolver-rules included: one list for every launch.
+import { CHROMIUM_ARGS } from '../tests/e2e/helpers/browser';
+import { freePort } from '../tests/helpers/server-process';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TOOLS_DIR = path.join(ROOT, '.tmp', 'tools', 'lighthouse');
@@ -22,18 +24,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOAL_SCORE = 95;
 const GOAL_FIRST_ROUTE_KB = 150;
 const MENTOR = { username: 'mentor', password: 'mentor1234' };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
-];
-
 function report(name: string, value: string, goal: string, ok: boolean): void {
   console.log(`${name}: ${value} (goal ${goal}) ${ok ? 'ok' : 'SHORT'}`);
 }
@@ -48,18 +38,6 @@ function ensureLighthouse(): void {
   mkdirSync(TOOLS_DIR, { recursive: true });
   writeFileSync(path.join(TOOLS_DIR, 'package.json'), '{ "private": true, "name": "magang-lighthouse-tools" }\n');
   execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: TOOLS_DIR, stdio: 'inherit' });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The built server (dist/server/main.js) on a fresh DATA_DIR with the demo seed. */
