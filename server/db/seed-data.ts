@@ -1,5 +1,5 @@
 // The demo data of SEED=demo (CONTRACT "Demo accounts") as plain constants: staff accounts,
-// divisions, institutions, competencies, participants with their scoring state, and grade
+// divisions, institutions, competencies, participants with their score state, and grade
 // templates. seed.ts turns them into rows; tests read the accounts from here.
 import type { ApprovalAction, ApprovalStep } from '../../src/domain/approval-chain';
 import { BUSHEAD, HR, PEMBIMBING } from '../../src/domain/approval-chain';
@@ -90,7 +90,7 @@ export const DEMO_KOMPETENSI: readonly SeedKompetensi[] = [
   { nama: 'Keselamatan dan Kesehatan Kerja (K3)', jenjang: 'SMK', aktif: false, divisi: [] },
 ];
 
-/** How far a participant's scoring and approval has gone in the demo. */
+/** How far a participant's scores and approval has gone in the demo. */
 export interface SeedPeserta {
   nama: string;
   jenjang: Jenjang;

@@ -4,7 +4,7 @@
 // (OpenAPI 3.1's dialect) with zod's own z.toJSONSchema. No hand-written spec to drift.
 import { z } from 'zod';
 import { ROLES, type Role } from '../../src/domain/roles';
-import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/scoring-api';
+import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/nilai-api';
 import { pathParamNames } from '../plugins/path-params';
 import type { RouteDoc } from './route-doc';
 

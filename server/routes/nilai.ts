@@ -2,20 +2,20 @@
 // participant's scores (a Mentor only their own; Pembimbing, HR, BusHead any), the calling
 // mentor's list. Writes (Mentor own, Pembimbing, HR; never BusHead) obey the edit lock (409)
 // and accept an Idempotency-Key (services/idempotency.ts); they answer the participants'
-// state after the change (`state` / `states`, services/scoring.ts answerState). The Daftar Nilai (transcript) PDF
+// state after the change (`state` / `states`, services/nilai.ts answerState). The Daftar Nilai (transcript) PDF
 // of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { kompetensiRowSchema, listResponseSchema } from '../../src/domain/master-records';
-import { nilaiBulkSchema } from '../../src/domain/outbox';
-import { nilaiKompetensiQuerySchema } from '../../src/domain/scoring-api';
+import { nilaiBulkSchema } from '../../src/domain/nilai';
+import { nilaiKompetensiQuerySchema } from '../../src/domain/nilai-api';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName, parseGradeConfig } from '../../src/domain/sertifikat';
 import { daftarNilaiPdf } from '../../src/documents/make';
 import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { answerState, deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/scoring';
+import { answerState, deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/nilai';
 import { sertifikatDocument } from '../services/sertifikat';
 import { parseId, parseInput } from '../validation';
 

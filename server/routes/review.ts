@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '../../src/domain/approval-chain';
 import { ID_MAX } from '../../src/domain/master-data';
-import { approveBodySchema, rejectBodySchema, reviewBatchQuerySchema } from '../../src/domain/outbox';
-import { SCORING_API_MSG } from '../../src/domain/scoring-api';
+import { approveBodySchema, rejectBodySchema, reviewBatchQuerySchema } from '../../src/domain/review';
+import { NILAI_API_MSG } from '../../src/domain/nilai-api';
 import { currentUser, requireRole } from '../auth/plugin';
 import { decide, readReviews, readReviewsBatch } from '../services/approval';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { answerState } from '../services/scoring';
+import { answerState } from '../services/nilai';
 import { parseId, parseInput } from '../validation';
 
 /** The note of a decision: approve's is optional, reject's required (400), cancel has none. */
@@ -22,9 +22,9 @@ function catatanOf(action: ApprovalAction, body: unknown): string | null {
 
 /** What each decision route answers and refuses (its OpenAPI documentation). */
 const DECISION_DOC = {
-  approve: { summary: "Approve the caller's step", body: approveBodySchema, text: SCORING_API_MSG.approved },
-  reject: { summary: "Reject at the caller's step (later steps become `Tidak_dilanjutkan`)", body: rejectBodySchema, text: SCORING_API_MSG.rejected },
-  cancel: { summary: "Cancel the caller's decision (later steps return to `Menunggu`)", body: undefined, text: SCORING_API_MSG.cancelled },
+  approve: { summary: "Approve the caller's step", body: approveBodySchema, text: NILAI_API_MSG.approved },
+  reject: { summary: "Reject at the caller's step (later steps become `Tidak_dilanjutkan`)", body: rejectBodySchema, text: NILAI_API_MSG.rejected },
+  cancel: { summary: "Cancel the caller's decision (later steps return to `Menunggu`)", body: undefined, text: NILAI_API_MSG.cancelled },
 } as const;
 
 /** Registers GET /peserta?ids=, GET /peserta/:id and POST /approve/:id, /reject/:id, /cancel/:id (at /api/review). */

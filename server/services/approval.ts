@@ -24,7 +24,7 @@ import {
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { inApprovalList } from '../../src/domain/nilai';
-import { SCORING_API_MSG } from '../../src/domain/scoring-api';
+import { NILAI_API_MSG } from '../../src/domain/nilai-api';
 import type { AuthUser } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta, reviews, users } from '../db/schema';
@@ -39,7 +39,7 @@ export interface ApiReview {
   catatan: string | null;
 }
 
-/** What the scoring and approval rules need of a participant. */
+/** What the nilai (score) and approval rules need of a participant. */
 export interface PesertaScope {
   id: number;
   jenjang: Jenjang;
@@ -179,9 +179,9 @@ async function ensureReviewRows(tx: Tx, id: number): Promise<void> {
 }
 
 const SUCCESS: Record<ApprovalAction, string> = {
-  approve: SCORING_API_MSG.approved,
-  reject: SCORING_API_MSG.rejected,
-  cancel: SCORING_API_MSG.cancelled,
+  approve: NILAI_API_MSG.approved,
+  reject: NILAI_API_MSG.rejected,
+  cancel: NILAI_API_MSG.cancelled,
 };
 
 /**
@@ -218,7 +218,7 @@ export async function decide(
   if (action !== 'cancel') {
     const scores = await countingScoreCount(tx, row);
     const kompetensiCount = await activeKompetensiCount(tx, row.divisi_id, row.jenjang);
-    if (!inApprovalList(scores, kompetensiCount)) throw new HttpError(409, SCORING_API_MSG.notInApprovalList);
+    if (!inApprovalList(scores, kompetensiCount)) throw new HttpError(409, NILAI_API_MSG.notInApprovalList);
   }
 
   const next = applyAction(action, role, current, catatan);

@@ -14,7 +14,7 @@
 // Not checked: that a repeat's body equals the first one's (no request hash is stored); a key
 // reused for another method or path answers 422.
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG } from '../../src/domain/scoring-api';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG } from '../../src/domain/nilai-api';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -105,7 +105,7 @@ async function purgeExpired(tx: Tx, userId: number): Promise<void> {
 
 /**
  * Extra fields of an answer read after the change (or after a refusal) in the same
- * transaction: the participant's state for the outbox (services/scoring.ts answerState).
+ * transaction: the participant's state for the outbox (services/nilai.ts answerState).
  */
 export type AnswerExtras = (tx: Tx) => Promise<Record<string, unknown>>;
 

@@ -21,7 +21,7 @@ import {
 import { JENJANG, type Jenjang } from './master-data';
 import { MENTOR_STATUSES, type MentorStatus, mentorStatus } from './nilai';
 import { OUTBOX_KIND_LABEL, type OutboxKind } from './outbox';
-import { type KompetensiLike, mentorScoreCounts, pesertaInApprovalList } from './scoring-view';
+import { type KompetensiLike, mentorScoreCounts, pesertaInApprovalList } from './nilai-view';
 
 /** "Ending soon" window of the approver dashboards, in days from today (inclusive). */
 export const ENDING_SOON_DAYS = 30;

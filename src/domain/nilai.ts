@@ -2,6 +2,7 @@
  * Scores (nilai): range, letter grades, the score edit locks of spec section 4 with their
  * section 8 messages, the mentor list status, and the approval-list inclusion rule. Pure.
  */
+import { z } from 'zod';
 import {
   APPROVAL_STEPS,
   type ApprovalStep,
@@ -135,3 +136,15 @@ export function mentorStatus(
 export function inApprovalList(scoreCount: number, kompetensiCount: number): boolean {
   return kompetensiCount > 0 && scoreCount > 0 && scoreCount >= kompetensiCount;
 }
+
+/** One score of POST /api/nilai/bulk. */
+export const nilaiItemSchema = z.object({
+  peserta_id: z.number().int().positive(),
+  kompetensi_id: z.number().int().positive(),
+  skor: z.number().int().min(0).max(100),
+});
+export type NilaiItem = z.infer<typeof nilaiItemSchema>;
+
+/** Body of POST /api/nilai/bulk (spec 7). */
+export const nilaiBulkSchema = z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) });
+export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;

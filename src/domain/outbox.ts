@@ -4,9 +4,8 @@
  * optimistic effect of a change on a participant's scores and reviews. Used by src/sync
  * (enqueue, replay, reconcile) in the page and the service worker.
  */
-import { z } from 'zod';
 import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
-import { scoreEditLock } from './nilai';
+import { nilaiBulkSchema, scoreEditLock } from './nilai';
 
 /** The five outbox kinds. */
 export const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel'] as const;
@@ -20,46 +19,6 @@ export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   'review.reject': 'Tolak',
   'review.cancel': 'Batalkan keputusan',
 };
-
-/** One score of POST /api/nilai/bulk. */
-export const nilaiItemSchema = z.object({
-  peserta_id: z.number().int().positive(),
-  kompetensi_id: z.number().int().positive(),
-  skor: z.number().int().min(0).max(100),
-});
-export type NilaiItem = z.infer<typeof nilaiItemSchema>;
-
-/** Body of POST /api/nilai/bulk (spec 7). */
-export const nilaiBulkSchema = z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) });
-export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
-
-/** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
-export const CATATAN_MAX = 2000;
-export const REJECT_REASON_REQUIRED = 'Alasan penolakan wajib diisi';
-export const rejectBodySchema = z.object({
-  catatan: z.string({ message: REJECT_REASON_REQUIRED }).trim().min(1, REJECT_REASON_REQUIRED).max(CATATAN_MAX),
-});
-/** Body of approve: an optional note. */
-export const approveBodySchema = z.object({ catatan: z.string().trim().max(CATATAN_MAX).nullish() });
-
-/** At most this many participants per batch read of reviews (GET /api/review/peserta?ids=). */
-export const REVIEW_BATCH_MAX = 200;
-export const REVIEW_BATCH_MSG = {
-  invalid: 'ID tidak valid',
-  tooMany: `Maksimal ${REVIEW_BATCH_MAX} ID sekaligus`,
-} as const;
-
-/**
- * Query of the batch read: `ids` = comma-separated positive decimal ids (duplicates
- * allowed, counted once), 1 to REVIEW_BATCH_MAX of them; parsed to distinct ids.
- */
-export const reviewBatchQuerySchema = z.object({
-  ids: z
-    .string({ error: REVIEW_BATCH_MSG.invalid })
-    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, REVIEW_BATCH_MSG.invalid)
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .pipe(z.array(z.number()).max(REVIEW_BATCH_MAX, REVIEW_BATCH_MSG.tooMany)),
-});
 
 /** The request an outbox entry becomes (the peserta id is in the path, CONTRACT.md). */
 export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'DELETE'; path: string } {

@@ -21,12 +21,13 @@
  * So a change costs its send plus a share of one batch read.
  */
 import { type ApiClient, createApiClient, isApiError } from '@/api/client';
-import { type PesertaState, checkHealth, fetchNilai, fetchReviews, fetchReviewsBatch, sendOutboxRequest, statesOf } from '@/api/scoring';
+import { type PesertaState, checkHealth, fetchNilai, fetchReviews, fetchReviewsBatch, sendOutboxRequest, statesOf } from '@/api/nilai';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
 import type { OutboxFailure, OutboxRecord } from '@/db/records';
 import type { Review } from '@/domain/approval-chain';
-import { REVIEW_BATCH_MAX, recheckBlock } from '@/domain/outbox';
+import { recheckBlock } from '@/domain/outbox';
+import { REVIEW_BATCH_MAX } from '@/domain/review';
 import { OUTBOX_LOCK_NAME, PAUSED_KEY, RECHECK_MAX_AGE_MS } from './constants';
 import {
   markConflict,

@@ -24,7 +24,7 @@ import { pesertaSiswa, users } from '../../server/db/schema';
 import { type DemoUsername, call, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { type SeedRefs, seedRefs, smkPayload } from '../helpers/peserta';
-import { makePeserta, send, storedReviews, storedScores } from '../helpers/scoring';
+import { makePeserta, send, storedReviews, storedScores } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;

@@ -8,7 +8,7 @@
 // request is valid and cheap, else a 400 (empty body) or 404 (unknown id) that changes nothing.
 import type { Role } from '../../src/domain/roles';
 import type { TestApp } from '../helpers/build-app';
-import type { Made, MakeOptions } from '../helpers/scoring';
+import type { Made, MakeOptions } from '../helpers/nilai';
 
 /** An id no row has (within ID_MAX, so it reaches the route). */
 export const UNKNOWN_ID = 999_999;

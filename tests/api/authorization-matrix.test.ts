@@ -11,7 +11,7 @@ import { ROLES, type Role } from '../../src/domain/roles';
 import { divisi, nilai, users } from '../../server/db/schema';
 import { DEMO_ROLES, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
-import { addMentor, makePeserta, send, storedScores, storedStatuses, userIdOf } from '../helpers/scoring';
+import { addMentor, makePeserta, send, storedScores, storedStatuses, userIdOf } from '../helpers/nilai';
 import { MATRIX, type MatrixContext, expectedStatus } from './authorization-matrix.table';
 
 /** Only the API is under the matrix; the static web app (web-static) is public by design. */

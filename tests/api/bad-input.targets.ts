@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { divisi, gradeTemplates, instansi, kompetensi } from '../../server/db/schema';
 import type { TestApp } from '../helpers/build-app';
 import { type SeedRefs, seedRefs, smkPayload } from '../helpers/peserta';
-import { type Made, addMentor, makePeserta } from '../helpers/scoring';
+import { type Made, addMentor, makePeserta } from '../helpers/nilai';
 
 /** A mutation endpoint's target URL and valid body. */
 export interface Target {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISETUJUI, HR, MENUNGGU, PEMBIMBING, STALE_MSG } from '../../src/domain/approval-chain';
-import { REJECT_REASON_REQUIRED } from '../../src/domain/outbox';
-import { IDEMPOTENCY_MSG } from '../../src/domain/scoring-api';
+import { REJECT_REASON_REQUIRED } from '../../src/domain/review';
+import { IDEMPOTENCY_MSG } from '../../src/domain/nilai-api';
 import { deletions, idempotencyKeys, nilai } from '../../server/db/schema';
 import { type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
-import { addMentor, makePeserta, send, storedScores, storedStatuses, userIdOf } from '../helpers/scoring';
+import { addMentor, makePeserta, send, storedScores, storedStatuses, userIdOf } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;

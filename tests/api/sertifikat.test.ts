@@ -23,7 +23,7 @@ import { BAD_IDS, type DemoUsername, call, demoTokens, tokenOf } from '../helper
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { signatureForm } from '../helpers/multipart';
 import { PNG_MAGIC, makePng } from '../helpers/png';
-import { type Made, makePeserta, userIdOf } from '../helpers/scoring';
+import { type Made, makePeserta, userIdOf } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;

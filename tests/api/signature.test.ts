@@ -9,7 +9,7 @@ import { BAD_IDS, type DemoUsername, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { multipart, signatureForm } from '../helpers/multipart';
 import { PNG_MAGIC, makePng, pngOfSize, pngWithBrokenIhdr } from '../helpers/png';
-import { userIdOf } from '../helpers/scoring';
+import { userIdOf } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;

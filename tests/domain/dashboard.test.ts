@@ -21,7 +21,7 @@ import {
   outboxItems,
   rejectedWithReason,
 } from '@/domain/dashboard';
-import type { KompetensiLike } from '@/domain/scoring-view';
+import type { KompetensiLike } from '@/domain/nilai-view';
 
 // Review chains written as three letters in step order (Pembimbing, HR, BusHead).
 const CODE: Record<string, ReviewStatus> = { M: 'Menunggu', S: 'Disetujui', T: 'Ditolak', X: 'Tidak_dilanjutkan' };

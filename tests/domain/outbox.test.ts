@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStep, Review, ReviewStatus } from '@/domain/approval-chain';
-import { applyOptimistic, nilaiBulkSchema, recheckBlock, rejectBodySchema, requestFor } from '@/domain/outbox';
+import { nilaiBulkSchema } from '@/domain/nilai';
+import { applyOptimistic, recheckBlock, requestFor } from '@/domain/outbox';
+import { rejectBodySchema } from '@/domain/review';
 
 const CODE: Record<string, ReviewStatus> = { M: 'Menunggu', S: 'Disetujui', T: 'Ditolak', X: 'Tidak_dilanjutkan' };
 const STEPS: ApprovalStep[] = ['Pembimbing', 'HR', 'BusHead'];

@@ -7,7 +7,7 @@ import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { apiBytes, approveApi, downloadOf, imageSize, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
 import { apiPost, apiToken, dialog, pagerInfo } from './helpers/master-data';
 import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
-import { waitForServiceWorker } from './helpers/scoring';
+import { waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 let server: RunningServer;

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './helpers/browser';
-import { waitForServiceWorker } from './helpers/scoring';
+import { waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 let server: RunningServer;

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog, pagerInfo } from './helpers/master-data';
-import { apiGet, apiSend, waitForServiceWorker } from './helpers/scoring';
+import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 const STALE = 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { type OutboxRow, readOutbox, readStore } from './helpers/outbox';
-import { pendingText, searchFor, serverScores, waitForServiceWorker } from './helpers/scoring';
+import { pendingText, searchFor, serverScores, waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 const NAME = 'Nabila Rahmawati';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPersistent, login } from './helpers/browser';
 import { acceptSuccess, apiToken, dialog } from './helpers/master-data';
 import { type OutboxRow, type Score, enableTestHooks, idempotencyRecords, queueSaves, readOutbox, replaceStoredToken } from './helpers/outbox';
-import { apiSend, pendingText, searchFor, waitForServiceWorker } from './helpers/scoring';
+import { apiSend, pendingText, searchFor, waitForServiceWorker } from './helpers/nilai';
 import { ROOT, type RunningServer, startServer } from './helpers/server';
 
 const TOTAL = 200;

@@ -9,7 +9,7 @@ import { enqueue, pendingEntries } from '@/sync/outbox';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { replayOutbox } from '@/sync/replay';
 import { readOutboxStatus } from '@/sync/status';
-import { FakeScoringServer } from '../helpers/fake-scoring-server';
+import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 import { peserta } from '../helpers/factories';
 
 const MENTOR_A = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
@@ -85,7 +85,7 @@ describe('the mirror and queue of one user on a shared device', () => {
   });
 
   it('should replay only the logged-in user\'s changes, and the previous user\'s at their next login', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await login(MENTOR_A, 'a1');
     await enqueue(db, save(MENTOR_A, 1, 95));
     await clearUserData(db);

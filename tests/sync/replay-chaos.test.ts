@@ -10,7 +10,7 @@ import { claimMirror, saveProfile, saveSession } from '@/db/meta';
 import { enqueue } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
 import { readOutboxStatus } from '@/sync/status';
-import { FakeScoringServer } from '../helpers/fake-scoring-server';
+import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 
 const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const PESERTA = [1, 2, 3, 4, 5];
@@ -45,7 +45,7 @@ class Chaos {
   private budget = Infinity;
   private expiredToken: string | null = null;
   private expireBudget = Infinity;
-  constructor(readonly server: FakeScoringServer) {}
+  constructor(readonly server: FakeNilaiServer) {}
 
   killAfter(k: number): void {
     this.budget = k;
@@ -100,7 +100,7 @@ describe('replay under chaos', () => {
       await enqueue(db, { user: MENTOR.id, role: MENTOR.role, kind: 'nilai.save', pesertaId, payload: { nilai_data } });
     }
 
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     const chaos = new Chaos(server);
     let token = 't1';
     let clock = 1_000_000;

@@ -4,7 +4,7 @@ import { STALE_MSG } from '@/domain/approval-chain';
 import { saveProfile, saveSession } from '@/db/meta';
 import { conflictEntries, dismissConflict, enqueue, pendingEntries, retryConflict } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
-import { FakeScoringServer } from '../helpers/fake-scoring-server';
+import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 
 const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const PEMBIMBING = { id: 2, employee_id: 'EMP002', username: 'pembimbing', role: 'Pembimbing', signature_url: null };
@@ -26,7 +26,7 @@ const save = (pesertaId: number, scores: Record<number, number>) => ({
     nilai_data: Object.entries(scores).map(([k, skor]) => ({ peserta_id: pesertaId, kompetensi_id: Number(k), skor })),
   },
 });
-const mutations = (server: FakeScoringServer) => server.log.filter((line) => !line.startsWith('GET'));
+const mutations = (server: FakeNilaiServer) => server.log.filter((line) => !line.startsWith('GET'));
 
 beforeEach(async () => {
   name = `replay-test-${n++}`;
@@ -62,7 +62,7 @@ describe('enqueue', () => {
 
 describe('replayOutbox', () => {
   it('should send in FIFO order with the idempotency key and leave server state in the mirror', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     const first = await enqueue(db, save(1, { 10: 80 }));
     await enqueue(db, save(2, { 10: 60 }));
     await enqueue(db, save(1, { 10: 90 }));
@@ -78,7 +78,7 @@ describe('replayOutbox', () => {
   });
 
   it('should refuse a change the re-check forbids, send nothing and show the lock message', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 80 }));
     server.decide(1, 'Pembimbing', 'approve');
     const result = await replayOutbox({ db, api: server.client() });
@@ -93,7 +93,7 @@ describe('replayOutbox', () => {
 
   it('should turn a 409 of the server into a conflict with its message', async () => {
     await login(PEMBIMBING);
-    const server = new FakeScoringServer('Pembimbing');
+    const server = new FakeNilaiServer('Pembimbing');
     await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.cancel', pesertaId: 5, payload: null });
     server.decide(5, 'Pembimbing', 'approve');
     // HR approves between the re-check and the send: only the server can see it.
@@ -111,7 +111,7 @@ describe('replayOutbox', () => {
   });
 
   it('should pause on 401, keep the queue, and resume after a new login', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 75 }));
     server.fail = '401';
     expect((await replayOutbox({ db, api: server.client() })).status).toBe('unauthorized');
@@ -125,7 +125,7 @@ describe('replayOutbox', () => {
   });
 
   it('should keep the entry at the head after a network error and send nothing until the server answers', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 70 }));
     await enqueue(db, save(2, { 10: 65 }));
     const clock = 1_000_000;
@@ -146,7 +146,7 @@ describe('replayOutbox', () => {
   });
 
   it('should treat 5xx like the network and retry at once when forced', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 70 }));
     server.fail = '500';
     expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
@@ -156,7 +156,7 @@ describe('replayOutbox', () => {
 
   it('should apply a change once when the answer was lost and the entry is resent', async () => {
     await login(PEMBIMBING);
-    const server = new FakeScoringServer('Pembimbing');
+    const server = new FakeNilaiServer('Pembimbing');
     await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 7, payload: {} });
     server.fail = 'lose-answer';
     expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
@@ -168,7 +168,7 @@ describe('replayOutbox', () => {
   });
 
   it('should keep later queued changes applied over the re-pulled state', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 80 }));
     const second = await enqueue(db, save(1, { 11: 70 }));
     let sends = 0;
@@ -186,7 +186,7 @@ describe('replayOutbox', () => {
   });
 
   it('should share one run between concurrent calls', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 80 }));
     const [a, b] = await Promise.all([replayOutbox({ db, api: server.client() }), replayOutbox({ db, api: server.client() })]);
     expect(a).toBe(b);
@@ -198,14 +198,14 @@ describe('replayOutbox', () => {
     db.close();
     db = new MagangDb(name);
     expect(await pendingEntries(db, MENTOR.id)).toHaveLength(1);
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1 });
     expect(server.scoresOf(1)).toEqual({ 10: 88 });
   });
 
   it('should only send the logged-in user\'s entries', async () => {
     await enqueue(db, { ...save(1, { 10: 50 }), user: 99 });
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 0, remaining: 0 });
     expect(mutations(server)).toEqual([]);
   });
@@ -213,7 +213,7 @@ describe('replayOutbox', () => {
 
 describe('conflicts', () => {
   it('should retry a conflict through the re-check again, and dismiss only conflicts', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     const entry = await enqueue(db, save(1, { 10: 80 }));
     server.decide(1, 'Pembimbing', 'approve');
     await replayOutbox({ db, api: server.client() });
@@ -234,10 +234,10 @@ describe('conflicts', () => {
 });
 
 describe('replay cost and promptness', () => {
-  const requests = (server: FakeScoringServer) => server.log.length;
+  const requests = (server: FakeNilaiServer) => server.log.length;
 
   it('should replay 50 saves on a few participants with one batch read and one send each', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     const queued = [];
     for (let i = 0; i < 50; i += 1) queued.push(await enqueue(db, save((i % 5) + 1, { [10 + (i % 7)]: 50 + i })));
     const result = await replayOutbox({ db, api: server.client() });
@@ -258,7 +258,7 @@ describe('replay cost and promptness', () => {
   });
 
   it('should read the reviews of 50 different participants in one request', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     for (let i = 1; i <= 50; i += 1) await enqueue(db, save(i, { 10: i }));
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'done', sent: 50 });
     expect(requests(server)).toBe(51);
@@ -266,7 +266,7 @@ describe('replay cost and promptness', () => {
 
   it('should re-check an entry after an own sent change against the state that send returned', async () => {
     await login(PEMBIMBING);
-    const server = new FakeScoringServer('Pembimbing');
+    const server = new FakeNilaiServer('Pembimbing');
     const change = (kind: 'review.approve' | 'review.cancel') => ({ user: PEMBIMBING.id, role: 'Pembimbing', kind, pesertaId: 5, payload: {} });
     await enqueue(db, change('review.approve'));
     await enqueue(db, change('review.cancel'));
@@ -278,7 +278,7 @@ describe('replay cost and promptness', () => {
 
   it('should refuse a later entry on the state its own earlier send returned', async () => {
     await login(PEMBIMBING);
-    const server = new FakeScoringServer('Pembimbing');
+    const server = new FakeNilaiServer('Pembimbing');
     await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 6, payload: {} });
     await enqueue(db, { user: PEMBIMBING.id, role: 'Pembimbing', kind: 'review.approve', pesertaId: 6, payload: {} });
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1, conflicts: 1 });
@@ -289,7 +289,7 @@ describe('replay cost and promptness', () => {
   });
 
   it('should apply a save once when its answer was lost, with the stored answer reconciled', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 80 }));
     server.fail = 'lose-answer';
     expect((await replayOutbox({ db, api: server.client() })).status).toBe('offline');
@@ -302,7 +302,7 @@ describe('replay cost and promptness', () => {
   });
 
   it('should send at once after many network failures as soon as the health check answers', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     const entry = await enqueue(db, save(1, { 10: 90 }));
     const clock = 5_000_000;
     await db.outbox.update(entry.seq!, { attempts: 12, nextAttemptAt: clock + 3_600_000, lastFailure: 'network' } as object);
@@ -312,7 +312,7 @@ describe('replay cost and promptness', () => {
   });
 
   it('should keep the backoff after a 5xx of a reachable server', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     await enqueue(db, save(1, { 10: 90 }));
     const clock = 5_000_000;
     server.fail = '500';

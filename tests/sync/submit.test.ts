@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
 import { saveProfile, saveSession } from '@/db/meta';
 import { submitChange } from '@/sync/submit';
-import { FakeScoringServer } from '../helpers/fake-scoring-server';
+import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 
 const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const change = (skor: number) => ({
@@ -25,14 +25,14 @@ afterEach(async () => {
 
 describe('submitChange', () => {
   it('should report sent once the server applied it', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({ outcome: 'sent' });
     expect(server.scoresOf(1)).toEqual({ 10: 80 });
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('should keep the change queued offline without touching the network', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     expect(await submitChange(db, change(80), { online: false, api: server.client() })).toEqual({ outcome: 'queued' });
     expect(server.log).toEqual([]);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 80 });
@@ -40,14 +40,14 @@ describe('submitChange', () => {
   });
 
   it('should keep it queued when the server cannot be reached', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     server.fail = 'network';
     expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({ outcome: 'queued' });
     expect(await db.outbox.count()).toBe(1);
   });
 
   it('should report the lock message, send nothing and drop the refused entry', async () => {
-    const server = new FakeScoringServer('Mentor');
+    const server = new FakeNilaiServer('Mentor');
     server.decide(1, 'Pembimbing', 'approve');
     expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({
       outcome: 'refused',

@@ -37,7 +37,7 @@ import {
   sortApprovalRows,
 } from './filter-approval';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
-import { reviewsOf } from '@/db/scoring-mirror';
+import { reviewsOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 import './approval.css';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '@/db/db';
 import { type ApprovalAction, type Review, actionBlock } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
-import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/outbox';
+import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/review';
 import { submitChange } from '@/sync/submit';
 
 /** Success and failure texts of the approval actions (spec 8). */

@@ -3,7 +3,7 @@ import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records'
 import type { Review } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG, letterGrade, scoreEditLock } from '@/domain/nilai';
-import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/scoring-view';
+import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

@@ -6,7 +6,7 @@
  * chips, and the order (the viewer's 'Perlu Tindakan' first unless a column is sorted).
  */
 import { type ApprovalProgress, PERLU_TINDAKAN, type Review, approvalProgress, statusForViewer } from '@/domain/approval-chain';
-import { type KompetensiLike, pesertaInApprovalList } from '@/domain/scoring-view';
+import { type KompetensiLike, pesertaInApprovalList } from '@/domain/nilai-view';
 import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, overlapsRange } from '@/ui/date-range';
 
 /** The participant fields the approval screen reads. */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/outbox';
+import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/review';
 import { Field } from '@/ui/field';
 import { Modal } from '@/ui/modal';
 

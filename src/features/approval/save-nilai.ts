@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '@/db/db';
 import { NILAI_MSG } from '@/domain/nilai';
 import { MSG } from '@/domain/messages';
-import { nilaiItemSchema } from '@/domain/outbox';
+import { nilaiItemSchema } from '@/domain/nilai';
 import { submitChange } from '@/sync/submit';
 
 /** What an approver's 'Simpan Nilai' sends: only the filled scores (spec 5). */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/db/pull';
-import { type ScoringMirror, readScoringMirror } from '@/db/scoring-mirror';
+import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import {
   type PesertaPullProgress,
   currentPesertaPullProgress,
@@ -16,8 +16,8 @@ import { type Refresh, useRefresh } from '@/ui/use-refresh';
 export const APPROVAL_VISIBILITY_REFRESH_MS = 2_000;
 
 /** The mirror tables the approval screen needs (live). */
-export function useApprovalMirror(userId: number | null): ScoringMirror | undefined {
-  return useLiveQuery(() => readScoringMirror(db, userId), [userId]);
+export function useApprovalMirror(userId: number | null): NilaiMirror | undefined {
+  return useLiveQuery(() => readNilaiMirror(db, userId), [userId]);
 }
 
 /**

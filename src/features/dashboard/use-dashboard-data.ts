@@ -4,7 +4,7 @@ import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/db/pull';
 import type { PesertaRecord } from '@/db/records';
-import { type ScoringMirror, readScoringMirror, reviewsOf } from '@/db/scoring-mirror';
+import { type NilaiMirror, readNilaiMirror, reviewsOf } from '@/db/nilai-mirror';
 import type { DashboardMirror } from '@/domain/dashboard';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
 import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
@@ -22,12 +22,12 @@ export interface DashboardData {
   failed: boolean;
 }
 
-function dashboardMirror(scoring: ScoringMirror): DashboardMirror<PesertaRecord> {
+function dashboardMirror(nilaiMirror: NilaiMirror): DashboardMirror<PesertaRecord> {
   return {
-    peserta: scoring.peserta,
-    nilaiOf: (id) => scoring.nilai.get(id) ?? [],
-    reviewsOf: (id) => reviewsOf(scoring, id),
-    kompetensi: scoring.kompetensi,
+    peserta: nilaiMirror.peserta,
+    nilaiOf: (id) => nilaiMirror.nilai.get(id) ?? [],
+    reviewsOf: (id) => reviewsOf(nilaiMirror, id),
+    kompetensi: nilaiMirror.kompetensi,
   };
 }
 
@@ -60,13 +60,13 @@ function useDashboardPull(pull: () => Promise<unknown>): { answered: boolean; fa
 
 /** Pembimbing, HR, BusHead: every participant (incremental pull, as the approval screen) and the competencies. */
 export function useApproverDashboardData(api: ApiClient, userId: number | null): DashboardData {
-  const scoring = useLiveQuery(() => readScoringMirror(db, userId), [userId]);
+  const nilaiMirror = useLiveQuery(() => readNilaiMirror(db, userId), [userId]);
   const pull = useCallback(() => Promise.all([pullPesertaMirror(api, db), pullKompetensi(api, db)]), [api]);
   const { answered, failed } = useDashboardPull(pull);
-  const mirror = useMemo(() => (scoring ? dashboardMirror(scoring) : undefined), [scoring]);
+  const mirror = useMemo(() => (nilaiMirror ? dashboardMirror(nilaiMirror) : undefined), [nilaiMirror]);
   // The approval list needs both tables; zeros before the first answer would be wrong numbers.
-  const empty = !scoring || scoring.peserta.length === 0 || scoring.kompetensi.length === 0;
-  return { mirror, loading: !scoring || (empty && !answered), failed };
+  const empty = !nilaiMirror || nilaiMirror.peserta.length === 0 || nilaiMirror.kompetensi.length === 0;
+  return { mirror, loading: !nilaiMirror || (empty && !answered), failed };
 }
 
 /** Mentor: its own participants (as the Penilaian screen pulls them), the competencies and its outbox. */
@@ -74,10 +74,10 @@ export function useMentorDashboardData(
   api: ApiClient,
   userId: number | null,
 ): DashboardData & { outbox: OutboxStatus | undefined } {
-  const scoring = useLiveQuery(() => readScoringMirror(db, userId), [userId]);
+  const nilaiMirror = useLiveQuery(() => readNilaiMirror(db, userId), [userId]);
   const outbox = useLiveQuery(() => readOutboxStatus(db, userId), [userId]);
   const pull = useCallback(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]), [api]);
   const { answered, failed } = useDashboardPull(pull);
-  const mirror = useMemo(() => (scoring ? dashboardMirror(scoring) : undefined), [scoring]);
-  return { mirror, loading: !scoring || (scoring.peserta.length === 0 && !answered), failed, outbox };
+  const mirror = useMemo(() => (nilaiMirror ? dashboardMirror(nilaiMirror) : undefined), [nilaiMirror]);
+  return { mirror, loading: !nilaiMirror || (nilaiMirror.peserta.length === 0 && !answered), failed, outbox };
 }

@@ -4,7 +4,7 @@
  */
 import { type Review, approvalProgress } from '@/domain/approval-chain';
 import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus, mentorStatus, scoreEditLock } from '@/domain/nilai';
-import { type KompetensiLike, mentorScoreCounts } from '@/domain/scoring-view';
+import { type KompetensiLike, mentorScoreCounts } from '@/domain/nilai-view';
 
 /** The values of the status filter ('semua' = no filter). */
 export type StatusFilter = 'semua' | MentorStatus;

@@ -3,7 +3,7 @@ import type { KompetensiRecord, NilaiRecord } from '@/db/records';
 import type { Review } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
-import { filledScores, mentorScoresError, nextScoreText } from '@/domain/scoring-view';
+import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
 import { type SaveNilaiResult, saveNilai } from './save-nilai';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import { MSG } from '@/domain/messages';
-import { kompetensiFor } from '@/domain/scoring-view';
+import { kompetensiFor } from '@/domain/nilai-view';
 import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
@@ -17,7 +17,7 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
-import { reviewsOf } from '@/db/scoring-mirror';
+import { reviewsOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 
 /** Search debounce of the mentor and approval screens (spec 9). */
@@ -43,12 +43,12 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
   const { loading, failed, refresh } = useMentorPull(api);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('semua');
-  const [scoring, setScoring] = useState<number | null>(openPesertaId);
+  const [scoredId, setScoredId] = useState<number | null>(openPesertaId);
   const openedRef = useRef(onPesertaOpened);
   openedRef.current = onPesertaOpened;
   useEffect(() => {
     if (openPesertaId === null) return;
-    setScoring(openPesertaId);
+    setScoredId(openPesertaId);
     openedRef.current?.();
   }, [openPesertaId]);
   const popup = usePopup();
@@ -69,7 +69,7 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
   );
   const visible = useMemo(() => filterMentorRows(rows, search, status), [rows, search, status]);
   const pagination = usePagination(visible, { resetKey: `${search}|${status}` });
-  const current = scoring === null ? undefined : mirror?.peserta.find((p) => p.id === scoring);
+  const current = scoredId === null ? undefined : mirror?.peserta.find((p) => p.id === scoredId);
 
   const columns: DataTableColumn<MentorRow>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
@@ -118,7 +118,7 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
           icon={r.lock ? 'lock' : 'edit'}
           tone={r.lock ? 'neutral' : 'primary'}
           note={r.lock}
-          onClick={() => setScoring(r.peserta.id)}
+          onClick={() => setScoredId(r.peserta.id)}
         />
       ),
     },
@@ -172,13 +172,13 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
           nilai={mirror.nilai.get(current.id) ?? []}
           reviews={reviewsOf(mirror, current.id)}
           refused={mirror.refused.get(current.id) ?? null}
-          onClose={() => setScoring(null)}
+          onClose={() => setScoredId(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {
               void refresh();
               return;
             }
-            setScoring(null);
+            setScoredId(null);
             if (result.outcome === 'sent') popup.success(result.message);
             else popup.success(result.message);
             void refresh();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '@/db/db';
 import { NILAI_MSG } from '@/domain/nilai';
 import { MSG } from '@/domain/messages';
-import { nilaiItemSchema } from '@/domain/outbox';
+import { nilaiItemSchema } from '@/domain/nilai';
 import { submitChange } from '@/sync/submit';
 
 /** What the mentor's Simpan sends: every competency's score of one participant. */

@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/db/pull';
-import { type ScoringMirror, readScoringMirror } from '@/db/scoring-mirror';
+import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 
 /** Everything the mentor screen reads from the mirror (live), newest tanggal_masuk first. */
-export function useMentorMirror(userId: number | null): ScoringMirror | undefined {
+export function useMentorMirror(userId: number | null): NilaiMirror | undefined {
   return useLiveQuery(async () => {
-    const mirror = await readScoringMirror(db, userId);
+    const mirror = await readNilaiMirror(db, userId);
     mirror.peserta.sort((a, b) => b.tanggal_masuk.localeCompare(a.tanggal_masuk) || a.nama.localeCompare(b.nama, 'id'));
     return mirror;
   }, [userId]);

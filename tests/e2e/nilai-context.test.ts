@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { apiSend, pendingText, rowOf, searchFor, serverScores, waitForServiceWorker } from './helpers/scoring';
+import { apiSend, pendingText, rowOf, searchFor, serverScores, waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 let server: RunningServer;

@@ -1,5 +1,5 @@
-// Helpers of the scoring and approval API suites: participants written straight into the
-// database in a chosen scoring / approval state (each test gets its own, so tests never
+// Helpers of the nilai (score) and approval API suites: participants written straight into the
+// database in a chosen score / approval state (each test gets its own, so tests never
 // depend on one another), extra mentor accounts, and reads of the stored rows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

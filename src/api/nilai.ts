@@ -1,12 +1,13 @@
 /**
- * Typed calls of the scoring and approval API (spec section 7) that the outbox replay and the
+ * Typed calls of the nilai (score) and approval API (spec section 7) that the outbox replay and the
  * screens share: a participant's reviews and scores (one, or the reviews of many at once), the
  * health check, and the five replayable mutations sent with their Idempotency-Key, whose
  * answers carry the participant's state after the change.
  */
 import { z } from 'zod';
 import { APPROVAL_STEPS, REVIEW_STATUSES } from '@/domain/approval-chain';
-import { type OutboxKind, REVIEW_BATCH_MAX, requestFor } from '@/domain/outbox';
+import { type OutboxKind, requestFor } from '@/domain/outbox';
+import { REVIEW_BATCH_MAX } from '@/domain/review';
 import type { ApiClient } from './client';
 
 const reviewSchema = z.object({

@@ -1,11 +1,11 @@
-// The mentor's offline-first scoring (issue 5 "Done when"): scoring with the browser offline
+// The mentor's offline-first scores (issue 5 "Done when"): scoring with the browser offline
 // and with the server stopped, a queued edit refused after the pembimbing approved meanwhile,
 // and the installed app reopened with no network.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, waitForServiceWorker } from './helpers/scoring';
+import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 let server: RunningServer;

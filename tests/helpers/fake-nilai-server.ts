@@ -1,4 +1,4 @@
-// An in-memory stand-in for the scoring and approval API (spec 7) for the sync tests: it
+// An in-memory stand-in for the nilai (score) and approval API (spec 7) for the sync tests: it
 // keeps reviews and scores per participant, runs the same domain rules as the real server
 // (409 with the spec's message), stores Idempotency-Keys per user, answers the participant's
 // state after a change (and with a key on a 409) like the real one, serves the batch read of
@@ -10,7 +10,7 @@ import { scoreEditLock } from '@/domain/nilai';
 
 export type FailMode = 'none' | 'network' | '500' | '401' | 'lose-answer';
 
-export class FakeScoringServer {
+export class FakeNilaiServer {
   reviews = new Map<number, Review[]>();
   nilai = new Map<number, Map<number, number>>();
   /** Role of the token's user (the tests act as one user per server). */
@@ -94,7 +94,7 @@ export class FakeScoringServer {
     return this.json(result.status, result.body);
   }
 
-  /** A participant's state as the real server answers it (services/scoring.ts answerState). */
+  /** A participant's state as the real server answers it (services/nilai.ts answerState). */
   stateOf(id: number): { peserta_id: number; reviews: Review[]; nilai: { peserta_id: number; kompetensi_id: number; skor: number }[] } {
     const nilai = Object.entries(this.scoresOf(id)).map(([k, skor]) => ({ peserta_id: id, kompetensi_id: Number(k), skor }));
     return { peserta_id: id, reviews: this.reviewsOf(id), nilai };

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './helpers/browser';
-import { apiGet, apiSend, searchFor } from './helpers/scoring';
+import { apiGet, apiSend, searchFor } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 interface ApiPeserta {

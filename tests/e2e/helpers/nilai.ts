@@ -1,4 +1,4 @@
-// Helpers of the scoring browser tests: the service-worker wait, the API checks made with a
+// Helpers of the score (nilai) browser tests: the service-worker wait, the API checks made with a
 // token (outside the browser, so they work while the browser is offline), and screen steps.
 import type { Locator, Page } from 'playwright-core';
 import { apiToken } from './master-data';

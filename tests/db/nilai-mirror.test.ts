@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
 import type { OutboxRecord } from '@/db/records';
-import { readScoringMirror } from '@/db/scoring-mirror';
+import { readNilaiMirror } from '@/db/nilai-mirror';
 
 let db: MagangDb;
 let n = 0;
 
 beforeEach(() => {
-  db = new MagangDb(`scoring-mirror-test-${n++}`);
+  db = new MagangDb(`nilai-mirror-test-${n++}`);
 });
 afterEach(async () => {
   await db.delete();
@@ -27,7 +27,7 @@ const entry = (over: Partial<OutboxRecord>): OutboxRecord => ({
   ...over,
 });
 
-describe('readScoringMirror: queued and refused changes of the user', () => {
+describe('readNilaiMirror: queued and refused changes of the user', () => {
   it.each([
     { name: 'a pending entry marks the participant pending only', rows: [entry({ pesertaId: 1 })], pending: [1], refused: [] },
     {
@@ -53,14 +53,14 @@ describe('readScoringMirror: queued and refused changes of the user', () => {
     },
   ])('should hold $name', async ({ rows, pending, refused }) => {
     await db.outbox.bulkAdd(rows);
-    const mirror = await readScoringMirror(db, 4);
+    const mirror = await readNilaiMirror(db, 4);
     expect([...mirror.pendingIds]).toEqual(pending);
     expect([...mirror.refused]).toEqual(refused);
   });
 
   it('should mark nothing without a user', async () => {
     await db.outbox.add(entry({ state: 'conflict', lastError: 'x' }));
-    const mirror = await readScoringMirror(db, null);
+    const mirror = await readNilaiMirror(db, null);
     expect(mirror.refused.size).toBe(0);
     expect(mirror.pendingIds.size).toBe(0);
   });

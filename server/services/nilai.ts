@@ -10,9 +10,9 @@ import { normalizeReviews } from '../../src/domain/approval-chain';
 import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { NILAI_MSG, scoreEditLock } from '../../src/domain/nilai';
-import type { NilaiItem } from '../../src/domain/outbox';
+import type { NilaiItem } from '../../src/domain/nilai';
 import type { Peserta } from '../../src/domain/peserta';
-import { SCORING_API_MSG } from '../../src/domain/scoring-api';
+import { NILAI_API_MSG } from '../../src/domain/nilai-api';
 import type { AuthUser } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
@@ -196,7 +196,7 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
   const kompetensiIds = ascending(unique.map((item) => item.kompetensi_id));
   // Beyond a 32-bit id no row exists (and the query would fail on the integer column).
   if (pesertaIds.some((id) => id > ID_MAX)) throw new HttpError(404, SERVER_MSG.notFound);
-  if (kompetensiIds.some((id) => id > ID_MAX)) throw new HttpError(400, SCORING_API_MSG.kompetensiUnknown);
+  if (kompetensiIds.some((id) => id > ID_MAX)) throw new HttpError(400, NILAI_API_MSG.kompetensiUnknown);
 
   const jenjangOf = await lockKompetensi(tx, kompetensiIds);
   const scopes = await lockPeserta(tx, pesertaIds);
@@ -207,8 +207,8 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
   }
   for (const item of unique) {
     const jenjang = jenjangOf.get(item.kompetensi_id);
-    if (jenjang === undefined) throw new HttpError(400, SCORING_API_MSG.kompetensiUnknown);
-    if (jenjang !== scopes.get(item.peserta_id)?.jenjang) throw new HttpError(400, SCORING_API_MSG.kompetensiWrongJenjang);
+    if (jenjang === undefined) throw new HttpError(400, NILAI_API_MSG.kompetensiUnknown);
+    if (jenjang !== scopes.get(item.peserta_id)?.jenjang) throw new HttpError(400, NILAI_API_MSG.kompetensiWrongJenjang);
   }
   await assertScoresEditable(tx, user, pesertaIds);
 

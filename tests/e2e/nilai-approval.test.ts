@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { apiSend, searchFor, serverReviews, serverScores } from './helpers/scoring';
+import { apiSend, searchFor, serverReviews, serverScores } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
 let server: RunningServer;

@@ -1,5 +1,5 @@
 /**
- * Requests and texts of the scoring and approval API (spec 7, 8) that the spec leaves to us:
+ * Requests and texts of the nilai (score) and approval API (spec 7, 8) that the spec leaves to us:
  * the competency-list query, the success texts of the review calls, the refusal of an
  * approval for a participant outside the approval list, and the Idempotency-Key limits
  * (CONTRACT.md). Pure: the server answers with these, the web app may show them.
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { JENJANG } from './master-data';
 
 /** Success texts of the review calls (spec 8) and the API's own refusals of scores and reviews. */
-export const SCORING_API_MSG = {
+export const NILAI_API_MSG = {
   approved: 'Berhasil menyetujui peserta',
   rejected: 'Berhasil menolak peserta',
   cancelled: 'Keputusan berhasil dibatalkan',

@@ -1,5 +1,5 @@
 /**
- * One read of everything the scoring screens (Penilaian, Approval) show: participants, their
+ * One read of everything the score screens (Penilaian, Approval) show: participants, their
  * scores and reviews grouped by participant, competencies, which participants have a change of
  * this user still queued, and which have one the server refused (with its message).
  * Read-only; screens wrap it in useLiveQuery.
@@ -8,8 +8,8 @@ import { normalizeReviews, type Review } from '@/domain/approval-chain';
 import type { MagangDb } from './db';
 import type { KompetensiRecord, NilaiRecord, PesertaRecord, ReviewRecord } from './records';
 
-/** The mirror as the scoring screens read it. */
-export interface ScoringMirror {
+/** The mirror as the score screens read it. */
+export interface NilaiMirror {
   peserta: PesertaRecord[];
   nilai: Map<number, NilaiRecord[]>;
   reviews: Map<number, ReviewRecord[]>;
@@ -33,8 +33,8 @@ function groupByPeserta<T extends { peserta_id: number }>(rows: readonly T[]): M
   return out;
 }
 
-/** Reads the scoring view of the mirror for `userId` (null: no queued changes marked). */
-export async function readScoringMirror(db: MagangDb, userId: number | null): Promise<ScoringMirror> {
+/** Reads the score view of the mirror for `userId` (null: no queued changes marked). */
+export async function readNilaiMirror(db: MagangDb, userId: number | null): Promise<NilaiMirror> {
   const [peserta, nilai, reviews, kompetensi, outbox] = await Promise.all([
     db.peserta.toArray(),
     db.nilai.toArray(),
@@ -57,6 +57,6 @@ export async function readScoringMirror(db: MagangDb, userId: number | null): Pr
 }
 
 /** A participant's reviews in step order (missing steps = Menunggu). */
-export function reviewsOf(mirror: ScoringMirror | undefined, pesertaId: number): Review[] {
+export function reviewsOf(mirror: NilaiMirror | undefined, pesertaId: number): Review[] {
   return normalizeReviews(mirror?.reviews.get(pesertaId) ?? []);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countScored, filledScores, kompetensiFor, mentorScoresError, nextScoreText, scoreOf } from '@/domain/scoring-view';
+import { countScored, filledScores, kompetensiFor, mentorScoresError, nextScoreText, scoreOf } from '@/domain/nilai-view';
 
 const k = (id: number, nama: string, jenjang: string, aktif: boolean, divisiIds: number[]) => ({
   id,
