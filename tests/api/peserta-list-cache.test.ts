@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peserta } from '../../server/db/schema';
 import { pesertaListResponseSchema } from '../../src/domain/peserta';
-import { matchesEtag, preferredEncoding } from '../../server/services/peserta-list-cache';
+import { createPesertaListCache, matchesEtag, preferredEncoding } from '../../server/services/peserta-list-cache';
+import { selectPeserta } from '../../server/services/peserta-read';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
@@ -53,6 +56,19 @@ describe('GET /api/peserta full list by version (ETag, 304, kept bytes)', () => 
     expect(smk.headers.etag).not.toBe(mahasiswa.headers.etag);
     expect(pesertaListResponseSchema.parse(smk.json()).data.every((p) => p.jenjang === 'SMK')).toBe(true);
     expect((await list('?jenjang=Mahasiswa', { 'if-none-match': smk.headers.etag as string })).statusCode).toBe(200);
+  });
+
+  it('should read the whole list in slices that together are the one-query read, in its order', async () => {
+    // Slices of 3 rows: the demo data crosses many slice boundaries (10,000 rows would in production).
+    const cache = createPesertaListCache(t.db, t.app.changes, 3);
+    for (const jenjang of [undefined, 'SMK', 'Mahasiswa'] as const) {
+      const answer = await cache.answer(jenjang, undefined);
+      if (answer.notModified) throw new Error('a fresh cache has no version to match');
+      const sliced = pesertaListResponseSchema.parse(JSON.parse(answer.list.json.toString())).data;
+      const whole = await selectPeserta(t.db, jenjang ? eq(peserta.jenjang, jenjang) : undefined);
+      expect(whole.length).toBeGreaterThan(3);
+      expect(sliced).toEqual(pesertaListResponseSchema.parse({ data: whole, cursor: '0' }).data);
+    }
   });
 
   it('should still refuse a Mentor and a missing token before any version is read', async () => {
