@@ -2,7 +2,7 @@
  * Serves the built PWA (dist/web) and owns the not-found answer of the whole app.
  *
  * Caching: hashed files under /assets/ never change -> `public, max-age=31536000, immutable`.
- * Everything else (index.html, sw.js, manifest.webmanifest, registerSW.js, workbox-*.js,
+ * Everything else (index.html, login.html, sw.js, manifest.webmanifest, registerSW.js, workbox-*.js,
  * icons) -> `no-cache`, i.e. revalidate with the ETag every time, so a new deploy (and a new
  * service worker) is picked up at once.
  *
@@ -46,7 +46,10 @@ async function webStatic(app: FastifyInstance, options: WebStaticOptions): Promi
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
-      index: ['index.html'],
+      // `/` is the login page for a visitor without the app installed: login.html is index.html
+      // with the login form already in #root (scripts/login-shell.mjs, goal P6); any other
+      // path, and a build without it, gets index.html.
+      index: ['login.html', 'index.html'],
       cacheControl: false,
       // The build writes name.br and name.gz beside each text file (scripts/compress-web.mjs):
       // served by Accept-Encoding, so nothing is compressed per request.

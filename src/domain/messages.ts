@@ -56,6 +56,10 @@ export const MSG = {
   storagePersistent: 'Penyimpanan perangkat: permanen',
   storageBestEffort: 'Penyimpanan perangkat: dapat dihapus browser',
   storageUnknown: 'Penyimpanan perangkat: tidak diketahui',
+  // Installing the app: the user menu's entry, shown only where the browser can install it.
+  installApp: 'Pasang aplikasi',
+  /** iOS has no install dialog; read after 'Pasang aplikasi:' (the entry says 'Pasang aplikasi: ketuk Bagikan, …'). */
+  installIosSteps: 'ketuk Bagikan, lalu Tambahkan ke Layar Utama',
 
   // Master-data screens: grade texts of spec 8, and success texts where the spec has none.
   gradeLoadFailed: 'Gagal memuat data grade',

@@ -6,15 +6,20 @@ import './modal.css';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Open modals, innermost last: only the top one reacts to keys. */
-const stack: symbol[] = [];
+/** An open modal: where the focus goes back to when it closes. */
+interface StackEntry {
+  previous: HTMLElement | null;
+}
+
+/** Open modals, innermost last: only the top one reacts to keys and restores the focus. */
+const stack: StackEntry[] = [];
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
 }
 
-/** Keeps Tab and Shift+Tab inside `panel` (wrapping at both ends). */
-function trapTab(event: globalThis.KeyboardEvent, panel: HTMLElement): void {
+/** Keeps Tab and Shift+Tab inside `panel` (wrapping at both ends); also for the phone drawer. */
+export function trapTab(event: globalThis.KeyboardEvent, panel: HTMLElement): void {
   const items = focusables(panel);
   if (items.length === 0) {
     event.preventDefault();
@@ -86,8 +91,7 @@ export function Modal({
 
   useEffect(() => {
     if (!open) return;
-    const token = Symbol('modal');
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const entry: StackEntry = { previous: document.activeElement instanceof HTMLElement ? document.activeElement : null };
     const panel = panelRef.current;
     if (panel) {
       const target =
@@ -98,13 +102,13 @@ export function Modal({
         panel;
       target.focus();
     }
-    stack.push(token);
+    stack.push(entry);
     document.body.classList.add('no-scroll');
 
     // Keys are handled on the document, so they still work when the focus fell out of the
     // panel (a button that was clicked became disabled while saving).
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (stack[stack.length - 1] !== token || !panelRef.current) return;
+      if (stack[stack.length - 1] !== entry || !panelRef.current) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
@@ -116,10 +120,18 @@ export function Modal({
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
-      stack.splice(stack.indexOf(token), 1);
+      const index = stack.indexOf(entry);
+      stack.splice(index, 1);
       if (stack.length === 0) document.body.classList.remove('no-scroll');
+      const above = stack[index];
+      if (above) {
+        // A modal under another one closed: the focus stays in the top one, which later returns
+        // it to where this one came from if it was opened from inside this one.
+        if (!above.previous?.isConnected || panel?.contains(above.previous)) above.previous = entry.previous;
+        return;
+      }
       // Back to the opener; if it is gone (its row was deleted) to the main landmark.
-      if (previous?.isConnected) previous.focus();
+      if (entry.previous?.isConnected) entry.previous.focus();
       else document.querySelector<HTMLElement>('main')?.focus();
     };
     // initialFocusRef is read once per opening on purpose.

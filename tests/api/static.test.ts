@@ -7,6 +7,7 @@ import { SERVER_MSG } from '../../src/domain/messages';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
 const INDEX_HTML = '<!doctype html><title>Magang</title><div id="root"></div>';
+const LOGIN_HTML = '<!doctype html><title>Login</title><div id="root"><main class="login" inert></main></div>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -17,6 +18,7 @@ describe('static web app and SPA fallback', () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'magang-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webRoot, 'login.html'), LOGIN_HTML);
     writeFileSync(path.join(webRoot, 'assets', 'x.js'), 'console.log(1);');
     writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Magang"}');
@@ -37,11 +39,11 @@ describe('static web app and SPA fallback', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  it('should serve index.html at / with no-cache and the CSP', async () => {
+  it('should serve the login shell (login.html) at / with no-cache and the CSP', async () => {
     const response = await get('/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(LOGIN_HTML);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });

@@ -1,6 +1,8 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeRole } from '@/domain/role-access';
+import { trapTab } from '@/ui/modal';
+import { NARROW_QUERY } from '@/ui/use-media-query';
 import { session } from '../services';
 import { useSession } from '../session/use-session';
 import { maybeInstallTestHooks } from '../sync/test-hooks';
@@ -29,12 +31,16 @@ export function AppLayout() {
   // Navigation closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
-  // Open drawer: focus moves into it, Esc closes it, the page behind does not scroll.
+  // Open drawer: focus moves into it, Tab stays inside (the backdrop covers the page), Esc
+  // closes it, the page behind does not scroll.
   useEffect(() => {
     if (!drawerOpen) return;
     drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeDrawer(true);
+      else if (event.key === 'Tab' && drawerRef.current && window.matchMedia(NARROW_QUERY).matches) {
+        trapTab(event, drawerRef.current);
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     document.body.classList.add('no-scroll');

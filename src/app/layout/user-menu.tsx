@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { InstallMenuItem } from '../pwa/install-menu-item';
 import { NavIcon } from './nav-icons';
 
 interface UserMenuProps {
@@ -8,7 +9,7 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** The top bar's user button and its menu (Profile, Logout), keyboard-operable. */
+/** The top bar's user button and its menu (Profile, 'Pasang aplikasi' where installable, Logout), keyboard-operable. */
 export function UserMenu({ username, role, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -93,6 +94,7 @@ export function UserMenu({ username, role, onLogout }: UserMenuProps) {
             <NavIcon name="user" />
             Profile
           </Link>
+          <InstallMenuItem onActivated={() => close(true)} />
           <button
             type="button"
             role="menuitem"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { InstansiRecord } from '@/db/records';
 import { INSTANSI_JENIS, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
@@ -22,6 +22,10 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
   const [input, setInput] = useState<SaveInstansiInput>({ nama: instansi?.nama ?? '', jenis: instansi?.jenis ?? jenis });
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSaveInstansi(api);
+  const invalidId = useId();
+  // The one message names both fields; it describes each field it is about.
+  const jenisInvalid = invalid !== null && input.jenis === '';
+  const namaInvalid = invalid !== null && (input.nama.trim() === '' || !jenisInvalid);
 
   function change(patch: Partial<SaveInstansiInput>) {
     setInput((current) => ({ ...current, ...patch }));
@@ -46,7 +50,8 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
         <input
           value={input.nama}
           autoComplete="off"
-          aria-invalid={invalid !== null && input.nama.trim() === ''}
+          aria-invalid={namaInvalid || undefined}
+          aria-describedby={namaInvalid ? invalidId : undefined}
           onChange={(e) => change({ nama: e.target.value })}
         />
       </Field>
@@ -54,7 +59,8 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
         <select
           value={input.jenis}
           disabled={editing}
-          aria-invalid={invalid !== null && input.jenis === ''}
+          aria-invalid={jenisInvalid || undefined}
+          aria-describedby={jenisInvalid ? invalidId : undefined}
           onChange={(e) => change({ jenis: e.target.value as SaveInstansiInput['jenis'] })}
         >
           <option value="">Pilih Jenis</option>
@@ -65,7 +71,11 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
           ))}
         </select>
       </Field>
-      {invalid && <Alert tone="error">{invalid}</Alert>}
+      {invalid && (
+        <Alert tone="error" id={invalidId}>
+          {invalid}
+        </Alert>
+      )}
     </FormModal>
   );
 }

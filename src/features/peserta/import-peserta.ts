@@ -119,7 +119,17 @@ export function useImportPeserta(api: ApiClient, jenjang: Jenjang) {
       const abort = new AbortController();
       controller.current = abort;
       try {
-        const report = await importPeserta(api, file, jenjang, setProgress, abort.signal);
+        // The worker's progress callbacks come over their own channel and can land after the
+        // result: one landing after the run would reopen the progress dialog for good.
+        const report = await importPeserta(
+          api,
+          file,
+          jenjang,
+          (next) => {
+            if (controller.current === abort) setProgress(next);
+          },
+          abort.signal,
+        );
         if (report && report.created > 0) await refreshPesertaMirror(api).catch(() => undefined);
         return report ? { report } : null;
       } catch (error) {

@@ -60,6 +60,7 @@ export function PesertaFormModal({ api, jenjang, peserta, onClose, onSaved }: Pe
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const problemId = useId();
   const editing = peserta !== null;
   const [initial] = useState<PesertaFormInput>(() => (peserta ? pesertaToInput(peserta) : EMPTY_PESERTA_INPUT));
   const [input, setInput] = useState<PesertaFormInput>(initial);
@@ -110,7 +111,12 @@ export function PesertaFormModal({ api, jenjang, peserta, onClose, onSaved }: Pe
 
   const field = (key: PesertaFormKey, control: ReactElement<Record<string, unknown>>, className?: string) => (
     <Field label={labels[key]} required={!editing} className={className}>
-      {cloneElement(control, { name: key, 'aria-invalid': problem?.invalid.includes(key) || undefined })}
+      {cloneElement(control, {
+        name: key,
+        'aria-invalid': problem?.invalid.includes(key) || undefined,
+        // The form's one message ('Semua field wajib diisi', …) describes each field it marks.
+        'aria-describedby': problem?.invalid.includes(key) ? problemId : undefined,
+      })}
     </Field>
   );
   const text = (key: PesertaFormKey, type = 'text') => (
@@ -154,7 +160,11 @@ export function PesertaFormModal({ api, jenjang, peserta, onClose, onSaved }: Pe
       <form ref={formRef} id={formId} onSubmit={submit} noValidate className="peserta-form">
         {/* Messages on top, where the focus (first invalid field) or the scroll brings the eye. */}
         <div ref={alertRef} className="span-2 peserta-form-alerts">
-          {problem && <Alert tone="error">{problem.message}</Alert>}
+          {problem && (
+            <Alert tone="error" id={problemId}>
+              {problem.message}
+            </Alert>
+          )}
           {save.error && <Alert tone="error">{save.error}</Alert>}
         </div>
         {field('nama', text('nama'), 'span-2')}
