@@ -86,11 +86,15 @@ describe('requireRole() and app.authenticate', () => {
 
   it('should take the role from the database, not from the token', async () => {
     const token = await tokenFor(t.app, 'mentor');
+    // Written past the app, as another instance would: the app sees it once the change feed's
+    // notification arrives (at commit on PGlite, a moment later on PostgreSQL); settle() waits for it.
     await t.db.update(users).set({ role: 'HR' }).where(eq(users.username, 'mentor'));
+    await t.app.changes.settle();
     try {
       expect((await get('/api/test/hr-only', bearer(token))).statusCode).toBe(200);
     } finally {
       await t.db.update(users).set({ role: 'Mentor' }).where(eq(users.username, 'mentor'));
+      await t.app.changes.settle();
     }
     expect((await get('/api/test/hr-only', bearer(token))).statusCode).toBe(403);
   });
