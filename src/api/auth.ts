@@ -4,6 +4,7 @@
  * spec's fallback for that call (section 8).
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import { userSchema, type ChangePassword, type UpdateProfile } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
 import type { ApiClient } from './client';
@@ -12,12 +13,12 @@ import type { ApiClient } from './client';
  * The logged-in user as the profile endpoints return it. The role is read as any string so an
  * unexpected role reaches the dashboard's 'Role tidak dikenali' text instead of a parse error.
  */
-export const sessionUserSchema = userSchema.extend({ role: z.string() });
+export const sessionUserSchema = lazySchema(() => userSchema.extend({ role: z.string() }));
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-const profileResponseSchema = z.object({ data: sessionUserSchema });
+const profileResponseSchema = lazySchema(() => z.object({ data: sessionUserSchema }));
 /** PUT /api/auth/password answers a fresh token: the change ended every older one (CONTRACT). */
-const passwordResponseSchema = z.object({ token: z.string().min(1) }).loose();
+const passwordResponseSchema = lazySchema(() => z.object({ token: z.string().min(1) }).loose());
 
 // Login and the profile load run at start-up: they live in ./session-auth, without zod.
 export { getProfile, login } from './session-auth';

@@ -7,6 +7,7 @@
 import type { GradeTemplateInput } from '@/domain/grade';
 import type { InstansiUpdate, KompetensiInput, UserCreate, UserUpdate } from '@/domain/master-data';
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import {
   deletedResponseSchema,
   divisiRowSchema,
@@ -53,11 +54,11 @@ async function send<T>(
   return api.request(method, path, { body, schema, networkMessage: MSG.offlineCannotSave });
 }
 
-const userResponse = itemResponseSchema(userRowSchema);
-const instansiResponse = itemResponseSchema(instansiRowSchema);
-const divisiResponse = itemResponseSchema(divisiRowSchema);
-const kompetensiResponse = itemResponseSchema(kompetensiRowSchema);
-const gradeResponse = itemResponseSchema(gradeRowSchema);
+const userResponse = lazySchema(() => itemResponseSchema(userRowSchema));
+const instansiResponse = lazySchema(() => itemResponseSchema(instansiRowSchema));
+const divisiResponse = lazySchema(() => itemResponseSchema(divisiRowSchema));
+const kompetensiResponse = lazySchema(() => itemResponseSchema(kompetensiRowSchema));
+const gradeResponse = lazySchema(() => itemResponseSchema(gradeRowSchema));
 
 async function remove(api: ApiClient, path: string): Promise<number> {
   const { data } = await send(api, 'DELETE', path, deletedResponseSchema);

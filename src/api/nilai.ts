@@ -5,46 +5,47 @@
  * answers carry the participant's state after the change.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import { APPROVAL_STEPS, REVIEW_STATUSES } from '@/domain/approval-chain';
 import { type OutboxKind, requestFor } from '@/domain/outbox';
 import { REVIEW_BATCH_MAX } from '@/domain/review';
 import type { ApiClient } from './client';
 
-const reviewSchema = z.object({
+const reviewSchema = lazySchema(() => z.object({
   role_reviewer: z.enum(APPROVAL_STEPS),
   status: z.enum(REVIEW_STATUSES),
   catatan: z.string().nullish(),
-});
+}));
 export type ReviewRow = z.infer<typeof reviewSchema>;
 
-const nilaiSchema = z.object({
+const nilaiSchema = lazySchema(() => z.object({
   id: z.number().int().optional(),
   peserta_id: z.number().int(),
   kompetensi_id: z.number().int(),
   skor: z.number().int(),
   kompetensi: z.object({ nama: z.string() }).nullish(),
-});
+}));
 export type NilaiRow = z.infer<typeof nilaiSchema>;
 
-const reviewsResponseSchema = z.object({ data: z.object({ reviews: z.array(reviewSchema) }) });
-const nilaiResponseSchema = z.object({ data: z.object({ nilai: z.array(nilaiSchema) }) });
-const reviewBatchResponseSchema = z.object({
+const reviewsResponseSchema = lazySchema(() => z.object({ data: z.object({ reviews: z.array(reviewSchema) }) }));
+const nilaiResponseSchema = lazySchema(() => z.object({ data: z.object({ nilai: z.array(nilaiSchema) }) }));
+const reviewBatchResponseSchema = lazySchema(() => z.object({
   data: z.array(z.object({ peserta_id: z.number().int(), reviews: z.array(reviewSchema) })),
-});
+}));
 
 /** A participant's reviews and scores as the replayable mutations answer them. */
-const pesertaStateSchema = z.object({
+const pesertaStateSchema = lazySchema(() => z.object({
   peserta_id: z.number().int(),
   reviews: z.array(reviewSchema),
   nilai: z.array(nilaiSchema),
-});
+}));
 export type PesertaState = z.infer<typeof pesertaStateSchema>;
 
 /** The state fields of a mutation's answer (2xx, or a 409 sent with a key): `states`, else `state`. */
-const stateFieldsSchema = z.object({
+const stateFieldsSchema = lazySchema(() => z.object({
   state: pesertaStateSchema.nullish(),
   states: z.array(pesertaStateSchema).optional(),
-});
+}));
 
 /** The participant states carried by an answer body, or null when it carries none (an older server). */
 export function statesOf(body: unknown): PesertaState[] | null {

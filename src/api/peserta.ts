@@ -5,6 +5,7 @@
  * MSG.offlineCannotSave. Lists are read through the mirror pull of src/sync/pull-peserta.ts.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import type { CsvLookups } from '@/domain/csv-peserta';
 import type { Jenjang } from '@/domain/master-data';
 import { divisiRowSchema, instansiRowSchema, listResponseSchema, userRowSchema } from '@/domain/master-records';
@@ -25,8 +26,8 @@ export const PESERTA_BULK_TIMEOUT_MS = 120_000;
 /** Longest raw response body shown as an error text. */
 const RAW_BODY_MAX_CHARS = 300;
 
-const itemResponse = z.object({ data: pesertaSchema });
-const deletedResponse = z.object({ data: z.object({ id: z.number().int() }) });
+const itemResponse = lazySchema(() => z.object({ data: pesertaSchema }));
+const deletedResponse = lazySchema(() => z.object({ data: z.object({ id: z.number().int() }) }));
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -88,9 +89,9 @@ export async function bulkCreatePeserta(
   return (await send(api, 'POST', '/api/peserta/bulk', pesertaBulkResponseSchema, { jenjang, rows }, PESERTA_BULK_TIMEOUT_MS)).data;
 }
 
-const instansiList = listResponseSchema(instansiRowSchema);
-const divisiList = listResponseSchema(divisiRowSchema);
-const userList = listResponseSchema(userRowSchema);
+const instansiList = lazySchema(() => listResponseSchema(instansiRowSchema));
+const divisiList = lazySchema(() => listResponseSchema(divisiRowSchema));
+const userList = lazySchema(() => listResponseSchema(userRowSchema));
 
 /**
  * What a CSV import matches names against, fetched fresh (spec 7): GET /api/instansi,

@@ -5,12 +5,13 @@
  * server's text, else the spec's fallback.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import { MSG } from '@/domain/messages';
 import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '@/domain/sertifikat';
 import { sessionUserSchema, type SessionUser } from './auth';
 import type { ApiClient } from './client';
 
-const signatureResponseSchema = z.object({ data: sessionUserSchema, message: z.string().optional() });
+const signatureResponseSchema = lazySchema(() => z.object({ data: sessionUserSchema, message: z.string().optional() }));
 
 /** The eight bytes every PNG file starts with. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

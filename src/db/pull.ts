@@ -7,6 +7,7 @@
  * on the server disappear; on any error the mirror is left as it was.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import {
   divisiRowSchema,
   gradeRowSchema,
@@ -33,7 +34,7 @@ export interface PullClient {
   get<T>(path: string, schema: z.ZodType<T>): Promise<T>;
 }
 
-const profileResponseSchema = z.object({ data: profileSchema });
+const profileResponseSchema = lazySchema(() => z.object({ data: profileSchema }));
 
 /** Fetches GET /api/auth/profile, caches it in meta and returns it; rejects with the client's error. */
 export async function pullProfile(api: PullClient, db: MagangDb = appDb): Promise<ProfileRecord> {
@@ -42,11 +43,11 @@ export async function pullProfile(api: PullClient, db: MagangDb = appDb): Promis
   return data;
 }
 
-const usersResponseSchema = listResponseSchema(userRowSchema);
-const instansiResponseSchema = listResponseSchema(instansiRowSchema);
-const divisiResponseSchema = listResponseSchema(divisiRowSchema);
-const kompetensiResponseSchema = listResponseSchema(kompetensiRowSchema);
-const gradeResponseSchema = listResponseSchema(gradeRowSchema);
+const usersResponseSchema = lazySchema(() => listResponseSchema(userRowSchema));
+const instansiResponseSchema = lazySchema(() => listResponseSchema(instansiRowSchema));
+const divisiResponseSchema = lazySchema(() => listResponseSchema(divisiRowSchema));
+const kompetensiResponseSchema = lazySchema(() => listResponseSchema(kompetensiRowSchema));
+const gradeResponseSchema = lazySchema(() => listResponseSchema(gradeRowSchema));
 
 /** GET /api/users (every role, no search): replaces the `users` mirror; returns the rows. */
 export async function pullUsers(api: PullClient, db: MagangDb = appDb): Promise<UserRecord[]> {

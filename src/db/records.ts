@@ -5,6 +5,7 @@
  * state; it must never import anything but src/domain.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import { userSchema } from '@/domain/auth';
 import type { OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
@@ -181,5 +182,5 @@ export interface SessionRecord {
  * that an unexpected role reaches the dashboard's 'Role tidak dikenali' message instead of
  * failing the parse.
  */
-export const profileSchema = userSchema.extend({ role: z.string() });
+export const profileSchema = lazySchema(() => userSchema.extend({ role: z.string() }));
 export type ProfileRecord = z.infer<typeof profileSchema>;

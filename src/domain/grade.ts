@@ -3,6 +3,7 @@
  * default thresholds (spec 9), chip text and the letter a score gets under a template. Pure.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { SHORT_TEXT_MAX } from './auth';
 import { jenjangFieldSchema } from './master-data';
 
@@ -18,7 +19,7 @@ const requiredText = (message: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) }).trim().min(1, message);
 
 /** One threshold: a letter from `min` upward. */
-export const gradeItemSchema = z.object(
+export const gradeItemSchema = lazySchema(() => z.object(
   {
     huruf: requiredText('Huruf wajib diisi').max(2, 'Huruf maksimal 2 karakter'),
     min: z
@@ -32,11 +33,11 @@ export const gradeItemSchema = z.object(
     predikat: requiredText('Predikat wajib diisi').max(SHORT_TEXT_MAX),
   },
   { error: 'Grade tidak valid' },
-);
+));
 export type GradeItem = z.infer<typeof gradeItemSchema>;
 
 /** POST/PUT /api/grade. */
-export const gradeTemplateSchema = z.object({
+export const gradeTemplateSchema = lazySchema(() => z.object({
   nama: requiredText('Nama template wajib diisi').max(SHORT_TEXT_MAX),
   deskripsi: z
     .string({ error: 'Deskripsi tidak valid' })
@@ -49,7 +50,7 @@ export const gradeTemplateSchema = z.object({
     .array(gradeItemSchema, { error: 'Minimal satu grade' })
     .min(1, 'Minimal satu grade')
     .max(GRADE_ITEMS_MAX, `Maksimal ${GRADE_ITEMS_MAX} grade`),
-});
+}));
 export type GradeTemplateInput = z.infer<typeof gradeTemplateSchema>;
 
 /** Default transcript thresholds (spec 9). */

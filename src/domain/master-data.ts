@@ -4,18 +4,19 @@
  * section 8 texts of those screens. Pure; used by the HR screens and the server.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { SHORT_TEXT_MAX } from './auth';
 import { MSG, SERVER_MSG } from './messages';
 import { ROLES, roleSchema } from './roles';
 
 /** Participant and competency levels (spec 9; CONTRACT: 'SMK' and 'Mahasiswa'). */
 export const JENJANG = ['SMK', 'Mahasiswa'] as const;
-export const jenjangSchema = z.enum(JENJANG);
+export const jenjangSchema = lazySchema(() => z.enum(JENJANG));
 export type Jenjang = z.infer<typeof jenjangSchema>;
 
 /** Institution types (spec 9). */
 export const INSTANSI_JENIS = ['Kampus', 'Sekolah'] as const;
-export const instansiJenisSchema = z.enum(INSTANSI_JENIS);
+export const instansiJenisSchema = lazySchema(() => z.enum(INSTANSI_JENIS));
 export type InstansiJenis = z.infer<typeof instansiJenisSchema>;
 
 /** A competency linked to more than this many divisions shows as 'Semua Divisi' (spec 9). */
@@ -70,23 +71,23 @@ const shortText = (message: string, label?: string) =>
     .max(SHORT_TEXT_MAX, label ? `${label} maksimal ${SHORT_TEXT_MAX} karakter` : undefined);
 
 /** A jenjang field: 'Jenjang wajib diisi' when missing, 'Jenjang tidak valid' otherwise. */
-export const jenjangFieldSchema = z.enum(JENJANG, {
+export const jenjangFieldSchema = lazySchema(() => z.enum(JENJANG, {
   error: (issue) => (isBlank(issue.input) ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
-});
+}));
 
 /** POST /api/users. `role` is required (CONTRACT); HR is only the add form's initial choice (spec 5). */
-export const userCreateSchema = z.object({
+export const userCreateSchema = lazySchema(() => z.object({
   employee_id: shortText('ID wajib diisi', 'ID'),
   username: shortText('Username wajib diisi'),
   password: z.string().min(4, 'Password minimal 4 karakter').max(SHORT_TEXT_MAX),
   role: z.enum(ROLES, {
     error: (issue) => (isBlank(issue.input) ? SERVER_MSG.roleRequired : SERVER_MSG.invalidRole),
   }),
-});
+}));
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** PUT /api/users/{id}: username and role, plus password only when filled (spec 5). */
-export const userUpdateSchema = z.object({
+export const userUpdateSchema = lazySchema(() => z.object({
   username: shortText('Username wajib diisi'),
   role: roleSchema,
   password: z
@@ -97,67 +98,67 @@ export const userUpdateSchema = z.object({
     .refine((value) => value === undefined || value.length >= 4, 'Password minimal 4 karakter'),
   /** Optional echo of the stored ID: the server refuses a different one (MASTER_MSG.employeeIdFixed). */
   employee_id: z.string({ error: 'ID tidak valid' }).trim().max(SHORT_TEXT_MAX, MASTER_MSG.employeeIdFixed).nullish(),
-});
+}));
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** Query of GET /api/users: exact role ('' = every role) and a case-insensitive search text. */
-export const userListQuerySchema = z.object({
+export const userListQuerySchema = lazySchema(() => z.object({
   role: z.union([roleSchema, z.literal('')], { error: 'Role tidak valid' }).optional(),
   search: z.string().trim().max(SHORT_TEXT_MAX).optional(),
-});
+}));
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** A jenis field: the spec's required text when missing or blank, 'Jenis instansi tidak valid' otherwise. */
-const jenisField = z.union([instansiJenisSchema, z.literal('')], {
+const jenisField = lazySchema(() => z.union([instansiJenisSchema, z.literal('')], {
   error: (issue) => (isBlank(issue.input) ? MASTER_MSG.instansiRequired : 'Jenis instansi tidak valid'),
-});
+}));
 
 /** POST /api/instansi (and the add form): name and type required. */
-export const instansiSchema = z.object({
+export const instansiSchema = lazySchema(() => z.object({
   nama: shortText(MASTER_MSG.instansiRequired),
   // Blank passes the field (forms start blank) and is refused here, with the spec's text.
   jenis: jenisField.pipe(z.enum(INSTANSI_JENIS, { error: MASTER_MSG.instansiRequired })),
-});
+}));
 
 /** PUT /api/instansi/{id}: name required; jenis may be left out (blank = left out), it cannot change. */
-export const instansiUpdateSchema = z.object({
+export const instansiUpdateSchema = lazySchema(() => z.object({
   nama: shortText(MASTER_MSG.instansiRequired),
   jenis: jenisField
     .nullish()
     .transform((value) => (value ? value : undefined)),
-});
+}));
 export type InstansiUpdate = z.infer<typeof instansiUpdateSchema>;
 
 /** Query of GET /api/instansi: optional jenis ('' = both). */
-export const instansiListQuerySchema = z.object({
+export const instansiListQuerySchema = lazySchema(() => z.object({
   jenis: z.union([instansiJenisSchema, z.literal('')], { error: 'Jenis instansi tidak valid' }).optional(),
-});
+}));
 
 /** POST/PUT /api/divisi. */
-export const divisiSchema = z.object({ nama: shortText(MASTER_MSG.divisiNameRequired) });
+export const divisiSchema = lazySchema(() => z.object({ nama: shortText(MASTER_MSG.divisiNameRequired) }));
 
 /** Most divisions one competency may link (a bound for the request, far above real use). */
 export const DIVISI_IDS_MAX = 1000;
 
 const DIVISI_INVALID = 'Divisi tidak valid';
-const divisiIdsField = z
+const divisiIdsField = lazySchema(() => z
   .array(z.number({ error: DIVISI_INVALID }).int(DIVISI_INVALID).positive(DIVISI_INVALID).max(ID_MAX, DIVISI_INVALID), {
     error: DIVISI_INVALID,
   })
-  .max(DIVISI_IDS_MAX, `Maksimal ${DIVISI_IDS_MAX} divisi`);
+  .max(DIVISI_IDS_MAX, `Maksimal ${DIVISI_IDS_MAX} divisi`));
 
 /** POST/PUT /api/kompetensi. */
-export const kompetensiSchema = z.object({
+export const kompetensiSchema = lazySchema(() => z.object({
   nama: shortText(MASTER_MSG.kompetensiNameRequired),
   jenjang: jenjangFieldSchema,
   aktif: z.boolean({ error: 'Status aktif tidak valid' }).default(true),
   divisi_ids: divisiIdsField.default([]),
-});
+}));
 export type KompetensiInput = z.infer<typeof kompetensiSchema>;
 
 /** PUT /api/kompetensi/{id}: like POST, but a left-out `aktif` or `divisi_ids` keeps the stored value. */
-export const kompetensiUpdateSchema = kompetensiSchema.extend({
+export const kompetensiUpdateSchema = lazySchema(() => kompetensiSchema.extend({
   aktif: z.boolean({ error: 'Status aktif tidak valid' }).optional(),
   divisi_ids: divisiIdsField.optional(),
-});
+}));
 export type KompetensiUpdate = z.infer<typeof kompetensiUpdateSchema>;

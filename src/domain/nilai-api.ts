@@ -5,6 +5,7 @@
  * (CONTRACT.md). Pure: the server answers with these, the web app may show them.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { JENJANG } from './master-data';
 
 /** Success texts of the review calls (spec 8) and the API's own refusals of scores and reviews. */
@@ -21,11 +22,11 @@ export const NILAI_API_MSG = {
 } as const;
 
 /** Query of GET /api/nilai/divisi/{divisiId}/kompetensi: the level is required. */
-export const nilaiKompetensiQuerySchema = z.object({
+export const nilaiKompetensiQuerySchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
   }),
-});
+}));
 export type NilaiKompetensiQuery = z.infer<typeof nilaiKompetensiQuerySchema>;
 
 /** Longest accepted Idempotency-Key (the client sends a 36-character uuid). */

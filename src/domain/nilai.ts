@@ -3,6 +3,7 @@
  * section 8 messages, the mentor list status, and the approval-list inclusion rule. Pure.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import {
   APPROVAL_STEPS,
   type ApprovalStep,
@@ -138,13 +139,13 @@ export function inApprovalList(scoreCount: number, kompetensiCount: number): boo
 }
 
 /** One score of POST /api/nilai/bulk. */
-export const nilaiItemSchema = z.object({
+export const nilaiItemSchema = lazySchema(() => z.object({
   peserta_id: z.number().int().positive(),
   kompetensi_id: z.number().int().positive(),
   skor: z.number().int().min(0).max(100),
-});
+}));
 export type NilaiItem = z.infer<typeof nilaiItemSchema>;
 
 /** Body of POST /api/nilai/bulk (spec 7). */
-export const nilaiBulkSchema = z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) });
+export const nilaiBulkSchema = lazySchema(() => z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) }));
 export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;

@@ -11,6 +11,7 @@
  * is not before tanggal_masuk. On edit only non-empty fields count; none is required.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { APPROVAL_STEPS, REVIEW_STATUSES } from './approval-chain';
 import { SHORT_TEXT_MAX } from './auth';
 import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
@@ -122,7 +123,7 @@ export const PESERTA_REQUIRED_FIELDS: Record<Jenjang, readonly string[]> = {
   Mahasiswa: [...COMMON_KEYS, 'nim', 'jurusan_mahasiswa', 'fakultas'],
 };
 
-const objectInput = z.record(z.string(), z.unknown(), { error: SERVER_MSG.invalidInput });
+const objectInput = lazySchema(() => z.record(z.string(), z.unknown(), { error: SERVER_MSG.invalidInput }));
 
 /**
  * Step 1 of an add: every required field is filled in, else the spec's one message. With
@@ -144,7 +145,7 @@ const requiredStep = (emptyFakultas: boolean) =>
     return input;
   });
 
-const smkCreateSchema = z.object({ jenjang: z.literal('SMK'), ...commonShape, nis: text('NIS'), jurusan: text('Jurusan') });
+const smkCreateSchema = lazySchema(() => z.object({ jenjang: z.literal('SMK'), ...commonShape, nis: text('NIS'), jurusan: text('Jurusan') }));
 
 const mahasiswaCreateSchema = (emptyFakultas: boolean) =>
   z.object({
@@ -161,7 +162,7 @@ const createSchema = (emptyFakultas: boolean) =>
     .refine((value) => value.tanggal_selesai >= value.tanggal_masuk, { message: PESERTA_MSG.dateOrder, path: ['tanggal_selesai'] });
 
 /** POST /api/peserta and the add form: every field required (spec 5), references as ids. */
-export const pesertaCreateSchema = createSchema(false);
+export const pesertaCreateSchema = lazySchema(() => createSchema(false));
 /** A checked add payload: SMK with nis + jurusan, or Mahasiswa with nim + jurusan_mahasiswa + fakultas. */
 export type PesertaCreate = z.output<typeof pesertaCreateSchema>;
 /** The SMK and Mahasiswa halves of PesertaCreate. */
@@ -169,7 +170,7 @@ export type PesertaCreateSmk = Extract<PesertaCreate, { jenjang: 'SMK' }>;
 export type PesertaCreateMahasiswa = Extract<PesertaCreate, { jenjang: 'Mahasiswa' }>;
 
 /** One row of POST /api/peserta/bulk (CSV import): as the add, but a Mahasiswa's fakultas may be '' (CSV '-'). */
-export const pesertaImportSchema = createSchema(true);
+export const pesertaImportSchema = lazySchema(() => createSchema(true));
 
 const optional = <S extends z.ZodType>(schema: S) => schema.optional();
 
@@ -179,7 +180,7 @@ const optional = <S extends z.ZodType>(schema: S) => schema.optional();
  * (the server compares it with the stored level). The level's own fields apply: nis/jurusan
  * for SMK, nim/jurusan_mahasiswa (or jurusan)/fakultas for Mahasiswa.
  */
-export const pesertaUpdateSchema = objectInput
+export const pesertaUpdateSchema = lazySchema(() => objectInput
   .transform((raw) => Object.fromEntries(Object.entries(raw).filter(([, value]) => !isBlankField(value))))
   .pipe(
     z.object({
@@ -203,7 +204,7 @@ export const pesertaUpdateSchema = objectInput
   .refine((value) => !value.tanggal_masuk || !value.tanggal_selesai || value.tanggal_selesai >= value.tanggal_masuk, {
     message: PESERTA_MSG.dateOrder,
     path: ['tanggal_selesai'],
-  });
+  }));
 export type PesertaUpdate = z.output<typeof pesertaUpdateSchema>;
 
 /** Most rows one page of GET /api/peserta?limit= may ask for. */
@@ -216,7 +217,7 @@ const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau leb
  * earlier answer, or a page: `limit` rows (1..2000) with id > `after` (0 when absent). Without
  * `limit` the answer is the whole list (CONTRACT); `after` needs `limit`, `since` excludes it.
  */
-export const pesertaListQuerySchema = z
+export const pesertaListQuerySchema = lazySchema(() => z
   .object({
     jenjang: z.union([jenjangSchema, z.literal('')], { error: 'Jenjang tidak valid' }).optional(),
     since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional(),
@@ -240,27 +241,27 @@ export const pesertaListQuerySchema = z
     if (query.since !== undefined && query.limit !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['limit'], message: 'Limit tidak bisa dipakai bersama since' });
     }
-  });
+  }));
 export type PesertaListQuery = z.output<typeof pesertaListQuerySchema>;
 
 /** Body of POST /api/peserta/bulk: the level and the rows (each validated on its own by pesertaImportSchema). */
-export const pesertaBulkRequestSchema = z.object({
+export const pesertaBulkRequestSchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, { error: (issue) => (isBlankField(issue.input) ? PESERTA_MSG.required : 'Jenjang tidak valid') }),
   rows: z
     .array(z.unknown(), { error: 'Rows tidak valid' })
     .max(PESERTA_BULK_MAX, `Maksimal ${PESERTA_BULK_MAX} baris per import`),
-});
+}));
 export type PesertaBulkRequest = z.infer<typeof pesertaBulkRequestSchema>;
 
 /** One review step as a participant carries it (always the three steps, in chain order). */
-export const pesertaReviewSchema = z.object({
+export const pesertaReviewSchema = lazySchema(() => z.object({
   role_reviewer: z.enum(APPROVAL_STEPS),
   status: z.enum(REVIEW_STATUSES),
   catatan: z.string().nullable(),
-});
+}));
 
 /** A participant as the API returns it (spec 3). */
-export const pesertaSchema = z.object({
+export const pesertaSchema = lazySchema(() => z.object({
   id: z.number().int(),
   nama: z.string(),
   jenjang: jenjangSchema,
@@ -293,18 +294,18 @@ export const pesertaSchema = z.object({
   nilai: z.array(z.object({ kompetensi_id: z.number().int(), skor: z.number().int() })),
   /** ISO timestamp of the last change of the row, its details, reviews, scores or the names it shows. */
   updated_at: z.string(),
-});
+}));
 export type Peserta = z.infer<typeof pesertaSchema>;
 
 /**
  * Answer of GET /api/peserta. `cursor` is opaque: pass it back as `?since=` to get only the
  * rows changed since (`data`) and the ids deleted since (`deleted`, present only with `since`).
  */
-export const pesertaListResponseSchema = z.object({
+export const pesertaListResponseSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema),
   deleted: z.array(z.number().int()).optional(),
   cursor: z.string(),
-});
+}));
 export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
 
 /**
@@ -312,22 +313,22 @@ export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
  * last id to pass as `after` for the following page (null on the last page), `total` = every
  * matching row (first page only). A client pulling every page keeps the FIRST page's `cursor`.
  */
-export const pesertaPageResponseSchema = z.object({
+export const pesertaPageResponseSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema),
   cursor: z.string(),
   next: z.number().int().nullable(),
   total: z.number().int().optional(),
-});
+}));
 export type PesertaPageResponse = z.infer<typeof pesertaPageResponseSchema>;
 
 /** One row's outcome of POST /api/peserta/bulk; `index` is the row's position in `rows`. */
-export const pesertaBulkResultSchema = z.discriminatedUnion('ok', [
+export const pesertaBulkResultSchema = lazySchema(() => z.discriminatedUnion('ok', [
   z.object({ index: z.number().int(), ok: z.literal(true), id: z.number().int() }),
   z.object({ index: z.number().int(), ok: z.literal(false), message: z.string() }),
-]);
+]));
 export type PesertaBulkResult = z.infer<typeof pesertaBulkResultSchema>;
 
 /** Answer of POST /api/peserta/bulk. */
-export const pesertaBulkResponseSchema = z.object({
+export const pesertaBulkResponseSchema = lazySchema(() => z.object({
   data: z.object({ created: z.number().int(), results: z.array(pesertaBulkResultSchema) }),
-});
+}));

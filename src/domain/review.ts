@@ -4,15 +4,16 @@
  * the server validates with these, the web app checks its forms with the same limits.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
 export const CATATAN_MAX = 2000;
 export const REJECT_REASON_REQUIRED = 'Alasan penolakan wajib diisi';
-export const rejectBodySchema = z.object({
+export const rejectBodySchema = lazySchema(() => z.object({
   catatan: z.string({ message: REJECT_REASON_REQUIRED }).trim().min(1, REJECT_REASON_REQUIRED).max(CATATAN_MAX),
-});
+}));
 /** Body of approve: an optional note. */
-export const approveBodySchema = z.object({ catatan: z.string().trim().max(CATATAN_MAX).nullish() });
+export const approveBodySchema = lazySchema(() => z.object({ catatan: z.string().trim().max(CATATAN_MAX).nullish() }));
 
 /** At most this many participants per batch read of reviews (GET /api/review/peserta?ids=). */
 export const REVIEW_BATCH_MAX = 200;
@@ -25,10 +26,10 @@ export const REVIEW_BATCH_MSG = {
  * Query of the batch read: `ids` = comma-separated positive decimal ids (duplicates
  * allowed, counted once), 1 to REVIEW_BATCH_MAX of them; parsed to distinct ids.
  */
-export const reviewBatchQuerySchema = z.object({
+export const reviewBatchQuerySchema = lazySchema(() => z.object({
   ids: z
     .string({ error: REVIEW_BATCH_MSG.invalid })
     .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, REVIEW_BATCH_MSG.invalid)
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .pipe(z.array(z.number()).max(REVIEW_BATCH_MAX, REVIEW_BATCH_MSG.tooMany)),
-});
+}));

@@ -4,9 +4,10 @@
  * app's start-up path imports ./role-access directly, so zod stays out of the first-route JS.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { ROLES } from './role-access';
 
 export * from './role-access';
 
 /** A role as the API spells it. */
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = lazySchema(() => z.enum(ROLES));

@@ -6,6 +6,7 @@
  * all read these, so a certificate made on the device equals the server's byte for byte.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { BUSHEAD, PEMBIMBING } from './approval-chain';
 import { DEFAULT_GRADE_ITEMS, GRADE_ITEMS_MAX, type GradeItem, gradeFor, gradeItemSchema } from './grade';
 import { JENJANG, type Jenjang } from './master-data';
@@ -48,12 +49,12 @@ export const JABATAN: Record<SigningStep, string> = {
 };
 
 /** A signer of a participant's documents: the user who approved that step. */
-export const signerSchema = z.object({
+export const signerSchema = lazySchema(() => z.object({
   id: z.number().int(),
   username: z.string(),
   /** SHA-256 (hex) of the signer's current signature PNG, or null when none is uploaded. */
   signature: z.string().nullable(),
-});
+}));
 export type Signer = z.infer<typeof signerSchema>;
 
 /**
@@ -61,37 +62,37 @@ export type Signer = z.infer<typeof signerSchema>;
  * shape plus what only documents need — who signs (the reviewers of steps 1 and 3, null when
  * that account is gone) and the issue date (the day BusHead approved, Asia/Jakarta).
  */
-export const sertifikatRowSchema = pesertaSchema.extend({
+export const sertifikatRowSchema = lazySchema(() => pesertaSchema.extend({
   penandatangan: z.object({
     [PEMBIMBING]: signerSchema.nullable(),
     [BUSHEAD]: signerSchema.nullable(),
   }),
   /** yyyy-mm-dd */
   tanggal_terbit: z.string(),
-});
+}));
 export type SertifikatRow = z.infer<typeof sertifikatRowSchema>;
 
 /** The organisation printed on the documents (server settings ORGANISASI_NAMA / ORGANISASI_KOTA). */
-export const organisasiSchema = z.object({ nama: z.string(), kota: z.string() });
+export const organisasiSchema = lazySchema(() => z.object({ nama: z.string(), kota: z.string() }));
 export type Organisasi = z.infer<typeof organisasiSchema>;
 
 /** Answer of GET /api/sertifikat/peserta. */
-export const sertifikatListResponseSchema = z.object({
+export const sertifikatListResponseSchema = lazySchema(() => z.object({
   data: z.array(sertifikatRowSchema),
   organisasi: organisasiSchema,
-});
+}));
 export type SertifikatListResponse = z.infer<typeof sertifikatListResponseSchema>;
 
 /** Query of GET /api/sertifikat/peserta: the level is required. */
-export const sertifikatListQuerySchema = z.object({
+export const sertifikatListQuerySchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, { error: 'Jenjang tidak valid' }),
-});
+}));
 
 /** The thresholds of a `gradeConfig` query (CONTRACT: a JSON array of {huruf, min, predikat}). */
-export const gradeConfigSchema = z
+export const gradeConfigSchema = lazySchema(() => z
   .array(gradeItemSchema, { error: SERTIFIKAT_MSG.invalidGradeConfig })
   .min(1, SERTIFIKAT_MSG.invalidGradeConfig)
-  .max(GRADE_ITEMS_MAX, SERTIFIKAT_MSG.invalidGradeConfig);
+  .max(GRADE_ITEMS_MAX, SERTIFIKAT_MSG.invalidGradeConfig));
 
 /**
  * The thresholds of a `gradeConfig` query: the default thresholds when absent or empty,

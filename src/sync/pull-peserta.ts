@@ -9,6 +9,7 @@
  * Lives in src/sync, not src/db, because re-applying queued changes is the outbox's business.
  */
 import { z } from 'zod';
+import { lazySchema } from '@/domain/lazy-schema';
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
 import { getCursor, getMirrorOwner, getSession, setCursor } from '@/db/meta';
@@ -17,9 +18,9 @@ import { normalizeReviews } from '@/domain/approval-chain';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
 import { reapplyQueued, showsInMirror } from './peserta-state';
 
-const mentorListSchema = z.object({
+const mentorListSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
-});
+}));
 
 /** Rows per page of a first pull: one page's request and Dexie write stay short. */
 export const PESERTA_PULL_PAGE_ROWS = 1000;
