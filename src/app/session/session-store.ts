@@ -125,8 +125,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     return state.token ? { token: state.token, userRole: state.userRole, username: state.username } : null;
   }
 
-  async function persist(user: SessionUser | null): Promise<void> {
-    const record = currentRecord();
+  async function persist(user: SessionUser | null, record: SessionRecord | null = currentRecord()): Promise<void> {
     if (!record) return;
     try {
       // Another user's mirror is cleared before this one's data goes in (their queue stays theirs).
@@ -231,9 +230,13 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     },
 
     async login(token, user) {
-      writeStorage({ token, userRole: user.role, username: user.username });
+      const record = { token, userRole: user.role, username: user.username };
+      writeStorage(record);
+      // Stored (and the mirror claimed for this user) before the screens mount: their first pull
+      // writes only while the stored session is the one it started under (sync/pull-peserta.ts),
+      // so a pull begun before this write had its pages dropped and the dashboard showed zeros.
+      await persist(user, record);
       set({ status: 'ready', token, userRole: user.role, username: user.username, user, fromCache: false });
-      await persist(user);
       deps.crossTab?.post();
     },
 
