@@ -12,6 +12,9 @@ const PATHS: Record<string, string> = {
   caret: 'M6 9l6 6 6-6',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c.8-4 4-6 8-6s7.2 2 8 6',
   logout: 'M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l5-5-5-5M15 12H3',
+  // The install entry: a download tray for the browser's dialog, iOS's Share glyph for its hint.
+  install: 'M12 3v12M7 10l5 5 5-5M5 20h14',
+  share: 'M12 14V3M8 7l4-4 4 4M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2',
   offline: 'M2 8.5a15 15 0 0 1 6-3.2M22 8.5a15 15 0 0 0-9.5-3.7M5.5 12a10 10 0 0 1 4-2.3M18.5 12a10 10 0 0 0-2.1-1.5M9 15.5a5 5 0 0 1 5.5-.4M12 19h.01M3 3l18 18',
 };
 
