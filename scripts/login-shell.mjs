@@ -5,9 +5,9 @@
 // the login form from the HTML and the stylesheet, before any JS has arrived (goal P6,
 // measured: Lighthouse LCP on `/` 2.5 s -> see README 'Performance').
 //
-// The shell is `inert` (no focus, no clicks, no accessibility tree, see inertShell): nothing
-// typed into it could be lost when React replaces it, and the form cannot be submitted without
-// JS. Every other path keeps index.html and its neutral placeholder, as does the service worker
+// The shell is the live login form (see liveShell and src/app/login-shell.ts): the user can type
+// into it before any JS has run, and LoginPage takes over what was typed when React replaces it.
+// Every other path keeps index.html and its neutral placeholder, as does the service worker
 // (a logged-in user opening `/` from the precache never sees a login form flash).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,19 +52,22 @@ markup = markup.replace(/^(<link [^>]*\/>)+/, '');
 if (!markup.startsWith('<main class="login"')) throw new Error(`login shell: unexpected markup ${markup.slice(0, 60)}`);
 
 /**
- * The shell can be seen, not used: `inert` (and aria-hidden, for tools that look at ARIA only),
- * and no <label for>, so a label lookup (a test's getByLabel, a password manager) finds the
- * real inputs React renders, never these.
+ * Marks the shell for src/boot.ts (`data-login-shell`, src/app/login-shell.ts) and disables its
+ * Login button until that script has taken charge of the form: without it the browser would
+ * submit the form itself, the password in the address.
  */
-function inertShell(page) {
-  return page.replace('<main class="login"', '<main class="login" inert aria-hidden="true"').replace(/ for="[^"]*"/g, '');
+function liveShell(page) {
+  const marked = page.replace('<main class="login"', '<main class="login" data-login-shell=""');
+  const submit = /<button type="submit"([^>]*)>/;
+  if (!submit.test(marked)) throw new Error('login shell: no submit button in the login form');
+  return marked.replace(submit, '<button type="submit" disabled=""$1>');
 }
 
 const html = readFileSync(`${webRoot}/index.html`, 'utf8');
 const rootDiv = /<div id="root">[\s\S]*?<\/div><\/div>/;
 if (!rootDiv.test(html)) throw new Error('login shell: no <div id="root"> placeholder in dist/web/index.html');
 const shell = html
-  .replace(rootDiv, () => `<div id="root">${inertShell(markup)}</div>`)
+  .replace(rootDiv, () => `<div id="root">${liveShell(markup)}</div>`)
   // The tab title React sets on the login page (useDocumentTitle).
   .replace(/<title>[^<]*<\/title>/, '<title>Login · Magang</title>');
 writeFileSync(`${webRoot}/login.html`, shell);

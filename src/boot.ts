@@ -1,5 +1,6 @@
 /**
- * The page's entry (index.html): paint the HTML first, then load the app (src/main.tsx).
+ * The page's entry (index.html): paint the HTML first, then load the app (src/main.tsx) — on
+ * the login page of a first visit, only once the user starts using the form (src/app/login-shell.ts).
  *
  * Goal P6. The HTML already shows something useful before any JS runs: the login form on '/'
  * (dist/web/login.html, scripts/login-shell.mjs) and the placeholder elsewhere. If the app's
@@ -13,6 +14,7 @@
 // 'Pasang aplikasi': Chromium fires beforeinstallprompt once per page load, often before
 // main.tsx has loaded (measured 0.5-1.5 s after navigation); the store must listen from here.
 // A tiny module of its own chunk (vite.config.ts), not the start-up code this file defers.
+import { LOGIN_SHELL_SELECTOR, mayHaveSession, watchLoginShell } from './app/login-shell';
 import { installPromptStore } from './app/pwa/install-prompt';
 
 installPromptStore();
@@ -34,8 +36,11 @@ const start = (): void => {
 // reach the screen 100+ ms later on a busy phone, and requests sent before then still count as
 // blocking it). A hidden tab paints nothing: start at once. Without paint timing, or if nothing
 // contentful paints soon, start after two frames or a second at the latest.
-if (document.visibilityState === 'hidden') start();
-else {
+function startAfterFirstPaint(): void {
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) {
@@ -48,3 +53,14 @@ else {
   }
   setTimeout(start, 1000);
 }
+
+// The login page's HTML is a live form (src/app/login-shell.ts): on a first visit the app loads
+// when the user first uses it; anyone who may have a session gets the app at once.
+const loginShell = document.querySelector<HTMLElement>(LOGIN_SHELL_SELECTOR);
+if (loginShell) {
+  watchLoginShell(loginShell, start);
+  void mayHaveSession(() => window.sessionStorage, globalThis.indexedDB ?? null).then(
+    (may) => may && startAfterFirstPaint(),
+    startAfterFirstPaint,
+  );
+} else startAfterFirstPaint();

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 // Base styles first, so component CSS imported by the app overrides them.
 import './styles.css';
 import { App } from './app/app';
+import { LOGIN_SHELL_SELECTOR } from './app/login-shell';
 import { registerServiceWorker } from './app/pwa/register-sw';
 import { router } from './app/router';
 import { session } from './app/services';
@@ -24,8 +25,9 @@ const render = () =>
   );
 // '/' may come with the login page already painted (login.html, scripts/login-shell.mjs). React
 // replaces whatever #root holds at its first commit: render once the session and the route are
-// known, so that commit is the same login page (no flash of the placeholder, no layout shift).
-if (rootElement.querySelector('main.login[inert]')) {
+// known, so that commit is the same login page (no flash of the placeholder, no layout shift);
+// LoginPage then takes over what the user typed there (src/app/login-shell.ts).
+if (rootElement.querySelector(LOGIN_SHELL_SELECTOR)) {
   void started
     .then(() => router.load())
     .catch(() => undefined)

@@ -27,7 +27,20 @@ export async function saveSession(db: MagangDb, session: SessionRecord): Promise
     userRole: session.userRole,
     username: session.username,
   };
-  await db.meta.put({ key: SESSION_KEY, value });
+  await putMetaIfChanged(db, SESSION_KEY, value);
+}
+
+/**
+ * Puts `value` under `key` unless the row holds it already: every start stores the session and
+ * the profile again, and a write, even of the same value, makes each live query of `meta` read
+ * again (a start-up's main thread, goal P6).
+ */
+async function putMetaIfChanged(db: MagangDb, key: string, value: unknown): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const row = await db.meta.get(key);
+    if (row !== undefined && JSON.stringify(row.value) === JSON.stringify(value)) return;
+    await db.meta.put({ key, value });
+  });
 }
 
 /** Removes the session and the cached profile; mirror, outbox and cursors stay. */
@@ -44,7 +57,7 @@ export async function getCachedProfile(db: MagangDb): Promise<ProfileRecord | nu
 
 /** Caches the profile for offline starts. */
 export async function saveProfile(db: MagangDb, profile: ProfileRecord): Promise<void> {
-  await db.meta.put({ key: PROFILE_KEY, value: profileSchema.parse(profile) });
+  await putMetaIfChanged(db, PROFILE_KEY, profileSchema.parse(profile));
 }
 
 /** The organisation printed on documents, as the last certificate pull returned it, or null. */

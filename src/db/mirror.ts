@@ -4,6 +4,7 @@
  * confirmed a mutation (so the list changes at once, before the re-pull answers). These tables
  * have no outbox: master data is edited online only, so nothing here is ever pending.
  */
+import type { Table } from 'dexie';
 import type { MagangDb } from './db';
 import type { DivisiRecord, GradeRecord, InstansiRecord, KompetensiRecord, UserRecord } from './records';
 
@@ -19,12 +20,28 @@ export interface MasterTables {
 export type MasterTable = keyof MasterTables;
 
 /**
+ * Whether `table` holds exactly `rows` (any order). Read inside the caller's transaction. Rows
+ * compare as their JSON, so equal values with keys in another order count as different: the
+ * caller then writes, which is never wrong, only not skipped.
+ */
+export async function holdsRows<T>(table: Pick<Table<T>, 'count' | 'toArray'>, rows: readonly T[]): Promise<boolean> {
+  if ((await table.count()) !== rows.length) return false;
+  const canonical = (list: readonly T[]) => list.map((row) => JSON.stringify(row)).sort();
+  const held = canonical(await table.toArray());
+  const pulled = canonical(rows);
+  return held.every((row, i) => row === pulled[i]);
+}
+
+/**
  * Replaces the whole table with `rows` in one transaction (clear + bulkPut), so rows deleted on
- * the server disappear and a reader never sees the table half-written.
+ * the server disappear and a reader never sees the table half-written. A pull that brings what
+ * the table already holds writes nothing: every live query of the table would otherwise read
+ * again and its screen render again, for no change (a start-up's main thread, goal P6).
  */
 export async function replaceMirror<K extends MasterTable>(db: MagangDb, table: K, rows: readonly MasterTables[K][]): Promise<void> {
   const t = db.table<MasterTables[K], number>(table);
   await db.transaction('rw', t, async () => {
+    if (await holdsRows(t, rows)) return;
     await t.clear();
     await t.bulkPut([...rows]);
   });

@@ -5,6 +5,7 @@
  * database that does not exist yet is not created (the upgrade is aborted), the connection is
  * closed at once and gives way to any version change. Never touches the DOM (page and worker).
  */
+import { databaseMayExist } from './db-name';
 import type { SessionRecord } from './records';
 
 /** The meta table's key of the mirrored session. */
@@ -24,11 +25,11 @@ export function isSessionRecord(value: unknown): value is SessionRecord {
 }
 
 /** The session mirrored in database `dbName`, or null (no database, no session, malformed, error). */
-export function readStoredSession(dbName: string, idb: IDBFactory | null = globalThis.indexedDB ?? null): Promise<SessionRecord | null> {
+export async function readStoredSession(dbName: string, idb: IDBFactory | null = globalThis.indexedDB ?? null): Promise<SessionRecord | null> {
+  if (!idb || !(await databaseMayExist(dbName, idb))) return null;
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest;
     try {
-      if (!idb) throw new Error('no IndexedDB');
       request = idb.open(dbName);
     } catch {
       resolve(null);

@@ -22,6 +22,7 @@ import { JENJANG, type Jenjang } from './master-data';
 import { MENTOR_STATUSES, type MentorStatus, mentorStatus } from './nilai';
 import { OUTBOX_KIND_LABEL, type OutboxKind } from './outbox';
 import { type KompetensiLike, mentorScoreCounts, pesertaInApprovalList } from './nilai-view';
+import { compareId, compareIsoDate } from './collate';
 
 /** "Ending soon" window of the approver dashboards, in days from today (inclusive). */
 export const ENDING_SOON_DAYS = 30;
@@ -170,7 +171,7 @@ export function activeByDivisi(peserta: readonly DashboardPeserta[], today: stri
   }
   return [...counts]
     .map(([divisi, count]) => ({ divisi, count }))
-    .sort((a, b) => b.count - a.count || a.divisi.localeCompare(b.divisi, 'id'));
+    .sort((a, b) => b.count - a.count || compareId(a.divisi, b.divisi));
 }
 
 const DAY_MS = 86_400_000;
@@ -200,7 +201,7 @@ export function endingSoon<P extends DashboardPeserta>(peserta: readonly P[], to
       const end = p.tanggal_selesai.slice(0, 10);
       return today <= end && end <= last;
     })
-    .sort((a, b) => a.tanggal_selesai.localeCompare(b.tanggal_selesai) || a.nama.localeCompare(b.nama, 'id'));
+    .sort((a, b) => compareIsoDate(a.tanggal_selesai, b.tanggal_selesai) || compareId(a.nama, b.nama));
 }
 
 /** Participants with all three steps Disetujui (the certificate list's rule), per level. */
@@ -238,7 +239,7 @@ export function mentorStatusCounts(rows: readonly MentorDashboardRow[]): Record<
 
 /** The rows still to score ('belum_dinilai'), by name. */
 export function belumDinilaiRows<P extends DashboardPeserta>(rows: readonly MentorDashboardRow<P>[]): MentorDashboardRow<P>[] {
-  return rows.filter((row) => row.status === 'belum_dinilai').sort((a, b) => a.peserta.nama.localeCompare(b.peserta.nama, 'id'));
+  return rows.filter((row) => row.status === 'belum_dinilai').sort((a, b) => compareId(a.peserta.nama, b.peserta.nama));
 }
 
 /** A rejected participant with the rejecting step and its note. */
@@ -263,7 +264,7 @@ export function rejectedWithReason<P extends DashboardPeserta>(
     const catatan = reviews.find((r) => r.role_reviewer === step)?.catatan?.trim() || null;
     out.push({ peserta: row.peserta, step, catatan });
   }
-  return out.sort((a, b) => a.peserta.nama.localeCompare(b.peserta.nama, 'id'));
+  return out.sort((a, b) => compareId(a.peserta.nama, b.peserta.nama));
 }
 
 /** The outbox fields the dashboard lists. */

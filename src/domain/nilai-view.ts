@@ -4,6 +4,7 @@
  * of a 0-100 score input that ignores out-of-range typing (spec 5). Pure.
  */
 import { NILAI_MSG, SKOR_MAX, SKOR_MIN, inApprovalList, isValidSkor } from './nilai';
+import { compareId } from './collate';
 
 /** The fields of a competency these helpers read (a mirror row or an API row). */
 export interface KompetensiLike {
@@ -21,7 +22,7 @@ export interface KompetensiLike {
 export function kompetensiFor<K extends KompetensiLike>(all: readonly K[], divisiId: number, jenjang: string): K[] {
   return all
     .filter((k) => k.aktif && k.jenjang === jenjang && (k.divisi_kategori ?? []).some((link) => link.divisi.id === divisiId))
-    .sort((a, b) => a.nama.localeCompare(b.nama, 'id'));
+    .sort((a, b) => compareId(a.nama, b.nama));
 }
 
 /** How many of `nilai` are scores on one of `kompetensi` (scores on other competencies do not count). */

@@ -13,6 +13,7 @@ import { lazySchema } from '@/domain/lazy-schema';
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
 import { getCursor, getMirrorOwner, getSession, setCursor } from '@/db/meta';
+import { holdsRows } from '@/db/mirror';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { normalizeReviews } from '@/domain/approval-chain';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
@@ -79,6 +80,14 @@ async function writeRows(
   return db.transaction('rw', [db.peserta, db.nilai, db.reviews, db.outbox, db.meta], async () => {
     if (sessionToken !== undefined && ((await getSession(db))?.token ?? null) !== sessionToken) return false;
     const ids = rows.map((row) => row.id);
+    const { nilai, reviews } = mirrorRowsOf(rows);
+    // The owner's queued changes are laid over the pulled rows below: with none queued, a full
+    // pull that brings what the mirror holds writes nothing (no live query reads again).
+    const owner = await getMirrorOwner(db);
+    const queued = (await db.outbox.orderBy('seq').toArray()).filter((entry) => showsInMirror(entry, owner));
+    if (full && queued.length === 0 && (await holdsRows(db.peserta, rows)) && (await holdsRows(db.nilai, nilai)) && (await holdsRows(db.reviews, reviews))) {
+      return true;
+    }
     if (full) {
       await Promise.all([db.peserta.clear(), db.nilai.clear(), db.reviews.clear()]);
     } else {
@@ -87,18 +96,14 @@ async function writeRows(
       await db.nilai.where('peserta_id').anyOf(gone).delete();
       await db.reviews.where('peserta_id').anyOf(gone).delete();
     }
-    const { nilai, reviews } = mirrorRowsOf(rows);
     await db.peserta.bulkPut([...rows]);
     await db.nilai.bulkPut(nilai);
     await db.reviews.bulkPut(reviews);
 
     // The pulled rows are the base: lay every still-queued change of those participants over them.
     const touched = full ? null : new Set(ids);
-    const owner = await getMirrorOwner(db);
-    const queued = (await db.outbox.orderBy('seq').toArray()).filter(
-      (entry) => showsInMirror(entry, owner) && (touched === null || touched.has(entry.pesertaId)),
-    );
-    for (const pesertaId of new Set(queued.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
+    const relaid = queued.filter((entry) => touched === null || touched.has(entry.pesertaId));
+    for (const pesertaId of new Set(relaid.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
     return true;
   });
 }

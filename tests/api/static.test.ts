@@ -7,7 +7,7 @@ import { SERVER_MSG } from '../../src/domain/messages';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
 const INDEX_HTML = '<!doctype html><title>Magang</title><div id="root"></div>';
-const LOGIN_HTML = '<!doctype html><title>Login</title><div id="root"><main class="login" inert></main></div>';
+const LOGIN_HTML = '<!doctype html><title>Login</title><div id="root"><main class="login" data-login-shell=""></main></div>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 

@@ -45,6 +45,31 @@ describe('session in meta', () => {
   });
 });
 
+/** Counts the puts that reach `meta` (a put of an existing key is an update). */
+function countMetaWrites(): { count: number } {
+  const writes = { count: 0 };
+  db.meta.hook('creating', () => void (writes.count += 1));
+  db.meta.hook('updating', () => void (writes.count += 1));
+  return writes;
+}
+
+describe('session and profile written again at every start', () => {
+  it('should not write a session or profile the table holds already, and write a changed one', async () => {
+    await saveSession(db, { token: 't1', userRole: 'Mentor', username: 'mentor' });
+    await saveProfile(db, profile);
+    const writes = countMetaWrites();
+    await saveSession(db, { token: 't1', userRole: 'Mentor', username: 'mentor' });
+    await saveProfile(db, { ...profile });
+    expect(writes.count).toBe(0);
+
+    await saveSession(db, { token: 't2', userRole: 'Mentor', username: 'mentor' });
+    await saveProfile(db, { ...profile, username: 'mentor2' });
+    expect(writes.count).toBe(2);
+    expect(await getSession(db)).toEqual({ token: 't2', userRole: 'Mentor', username: 'mentor' });
+    expect((await getCachedProfile(db))?.username).toBe('mentor2');
+  });
+});
+
 describe('cached profile', () => {
   it('should store the profile and drop it with the session', async () => {
     await saveProfile(db, profile);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
-import { removeMirrorRow, saveMirrorRow } from '@/db/mirror';
+import { holdsRows, removeMirrorRow, replaceMirror, saveMirrorRow } from '@/db/mirror';
 
 let db: MagangDb;
 let n = 0;
@@ -58,5 +58,35 @@ describe('removeMirrorRow', () => {
     await expect(removeMirrorRow(db, 'divisi', 7, write, async () => (refreshed += 1))).rejects.toThrow('peserta terkait');
     expect(await db.divisi.get(7)).toEqual(divisi(7, 'Gudang'));
     expect(refreshed).toBe(0);
+  });
+});
+
+describe('replaceMirror', () => {
+  const kompetensi = (id: number, nama: string) => ({ id, nama, divisi_id: 1, jenjang: 'SMK' });
+
+  it('should write nothing when the pull brings the rows the table holds, in any order', async () => {
+    await replaceMirror(db, 'divisi', [divisi(1, 'Gudang'), divisi(2, 'Kasir')]);
+    let writes = 0;
+    db.divisi.hook('creating', () => void (writes += 1));
+    await replaceMirror(db, 'divisi', [divisi(2, 'Kasir'), divisi(1, 'Gudang')]);
+    expect(writes).toBe(0);
+    expect(await db.divisi.toArray()).toEqual([divisi(1, 'Gudang'), divisi(2, 'Kasir')]);
+  });
+
+  it('should replace the table when a row changed, was added or was removed', async () => {
+    await replaceMirror(db, 'divisi', [divisi(1, 'Gudang'), divisi(2, 'Kasir')]);
+    await replaceMirror(db, 'divisi', [divisi(1, 'Gudang'), divisi(2, 'Kasir Utama')]);
+    expect(await db.divisi.toArray()).toEqual([divisi(1, 'Gudang'), divisi(2, 'Kasir Utama')]);
+    await replaceMirror(db, 'divisi', [divisi(1, 'Gudang'), divisi(2, 'Kasir Utama'), divisi(3, 'Gudang Dua')]);
+    expect(await db.divisi.count()).toBe(3);
+    await replaceMirror(db, 'divisi', [divisi(3, 'Gudang Dua')]);
+    expect(await db.divisi.toArray()).toEqual([divisi(3, 'Gudang Dua')]);
+  });
+
+  it('should compare whole rows: same ids with another value are not the same rows', async () => {
+    await db.kompetensi.bulkPut([kompetensi(1, 'Kerapian'), kompetensi(2, 'Disiplin')] as never);
+    expect(await holdsRows(db.kompetensi, [kompetensi(2, 'Disiplin'), kompetensi(1, 'Kerapian')] as never)).toBe(true);
+    expect(await holdsRows(db.kompetensi, [kompetensi(1, 'Kerapian'), kompetensi(2, 'Kedisiplinan')] as never)).toBe(false);
+    expect(await holdsRows(db.kompetensi, [kompetensi(1, 'Kerapian')] as never)).toBe(false);
   });
 });

@@ -55,6 +55,38 @@ describe('readStoredSession', () => {
     expect(count).toBe(1);
   });
 
+  it('should not even open a database the browser does not list', async () => {
+    const name = freshName();
+    let opens = 0;
+    const counting = new Proxy(indexedDB, {
+      get(target, key) {
+        if (key === 'open') return (...args: Parameters<IDBFactory['open']>) => (opens++, target.open(...args));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await readStoredSession(name, counting)).toBeNull();
+    expect(opens).toBe(0);
+  });
+
+  it('should still read (and create nothing) where the browser cannot list its databases', async () => {
+    const db = new MagangDb(freshName());
+    opened.push(db);
+    await saveSession(db, { token: 't4', userRole: 'Mentor', username: 'mentor' });
+    db.close();
+    const withoutList = new Proxy(indexedDB, {
+      get(target, key) {
+        if (key === 'databases') return undefined;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await readStoredSession(db.name, withoutList)).toEqual({ token: 't4', userRole: 'Mentor', username: 'mentor' });
+    const absent = freshName();
+    expect(await readStoredSession(absent, withoutList)).toBeNull();
+    expect(await databaseNames()).not.toContain(absent);
+  });
+
   it('should answer null without IndexedDB', async () => {
     expect(await readStoredSession('any', null)).toBeNull();
   });

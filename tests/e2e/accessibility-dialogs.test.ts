@@ -7,7 +7,7 @@
 // ties each error text to its field; the modal's keyboard contract (focus in, Tab trap, Esc,
 // focus back to the opener) is checked on a form and on a confirmation.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorWiringProblems,
   focusInside,
@@ -18,26 +18,23 @@ import {
   waitForLoaded,
   waitForScreen,
 } from './helpers/a11y';
-import { DESKTOP, launchBrowser, login, newContext } from './helpers/browser';
+import { DESKTOP, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiPost, apiToken, dialog } from './helpers/master-data';
 import { pendingText, searchFor } from './helpers/nilai';
 import { csvFile, csvLine, upload } from './helpers/peserta';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let hrContext: BrowserContext;
 let hr: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   hrContext = await newContext(browser, DESKTOP);
   hr = await hrContext.newPage();
   await login(hr, server.url, 'hr');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The open modal's checks: focus inside, aria-modal, then axe at both widths (ends at 1280 px). */

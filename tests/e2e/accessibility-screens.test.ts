@@ -4,7 +4,7 @@
 // included) finds no serious or critical violation. Keyboard checks of the layout: sidebar
 // links, the user menu and a list's row actions by Tab and Enter/Space, and a visible focus ring.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type GuardedPath, ROLES, type Role, canAccess, ROUTE_ACCESS } from '../../src/domain/role-access';
 import {
   errorWiringProblems,
@@ -17,8 +17,9 @@ import {
   waitForLoaded,
   waitForScreen,
 } from './helpers/a11y';
-import { DESKTOP, PHONE, launchBrowser, login, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { DESKTOP, PHONE, login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const USERNAME: Record<Role, string> = { HR: 'hr', Pembimbing: 'pembimbing', Mentor: 'mentor', BusHead: 'bushead' };
 
@@ -43,12 +44,8 @@ const UNAUTHORIZED = 'Unauthorized - You do not have permission to access this p
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 describe('accessibility of the screens (axe, WCAG 2.1 AA)', () => {
@@ -57,10 +54,11 @@ describe('accessibility of the screens (axe, WCAG 2.1 AA)', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Selamat Datang' }).waitFor();
-    // '/' may first paint an inert server-rendered copy of the form: check the live one.
-    await page.waitForFunction(() => document.querySelector('#root [inert]') === null && document.querySelector('form') !== null);
+    // '/' is first the HTML form (src/app/login-shell.ts), live until the app replaces it on
+    // first use: check both — the HTML one as served, then React's with its errors.
+    expect(await page.evaluate(() => document.querySelector('main[data-login-shell]') !== null)).toBe(true);
     await waitForLoaded(page);
-    const found = await violationsAtWidths(page, 'login');
+    const found = await violationsAtWidths(page, 'login (HTML)');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     expect(await errorWiringProblems(page.locator('form'))).toEqual([]);

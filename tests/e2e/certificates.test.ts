@@ -2,13 +2,14 @@
 // reset, the preview, and documents made on the device — online, and again with the server
 // stopped, where the certificate PDF must equal the server's own bytes (same SHA-256).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
 import { apiBytes, approveApi, downloadOf, imageSize, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
 import { apiPost, apiToken, dialog, pagerInfo } from './helpers/master-data';
 import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
 import { waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,8 +42,8 @@ async function chooseFormat(target: Page, name: string, format: RegExp) {
   await modal.getByRole('button', { name: format }).click();
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   const hrToken = await apiToken(server.url, 'hr');
   for (const level of ['SMK', 'Mahasiswa'] as const) {
     for (const p of await listPeserta(server.url, hrToken, level)) ids[p.nama] = p.id;
@@ -56,10 +57,6 @@ beforeAll(async () => {
   page = await context.newPage();
   await login(page, server.url, 'hr');
   await waitForServiceWorker(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('certificate lists', () => {

@@ -1,10 +1,11 @@
 // Route-level code splitting (issue P6): each screen is its own chunk, fetched on first open.
 // The service worker precaches every chunk, so a screen never opened online still opens offline.
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,8 +18,8 @@ function chunksNamed(prefix: string) {
   return loaded.filter(({ file }) => file.startsWith(`${prefix}-`));
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   page = await context.newPage();
   page.on('response', (response: Response) => {
@@ -29,10 +30,6 @@ beforeAll(async () => {
   // The first visit installs the service worker (and its precache); it must control the page
   // before the browser goes offline.
   await waitForServiceWorker(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('screens split into chunks', () => {

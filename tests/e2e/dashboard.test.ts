@@ -2,11 +2,12 @@
 // a change of the data, stay on screen with the server stopped; and the unauthorized page's
 // way back to the dashboard.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog, pagerInfo } from './helpers/master-data';
 import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const STALE = 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.';
 const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
@@ -16,18 +17,14 @@ let server: RunningServer;
 let browser: Browser;
 const pages = new Map<string, Page>();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   for (const username of ['pembimbing', 'hr', 'bushead', 'mentor']) {
     const page = await (await newContext(browser)).newPage();
     await login(page, server.url, username);
     await waitForServiceWorker(page);
     pages.set(username, page);
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const pageOf = (username: string): Page => pages.get(username)!;

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 // The route table of spec section 2, written out here on purpose (not imported from
 // src/domain): the browser must show exactly this, whatever the code's table says.
@@ -25,16 +26,15 @@ const UNAUTHORIZED_TEXT = 'Unauthorized - You do not have permission to access t
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
-async function settledPath(page: Page): Promise<string> {
-  await page.waitForLoadState('networkidle');
+/**
+ * The path once the screen awaited before it has rendered: the guards redirect before any screen
+ * renders, so the address is final by then (no need to wait for the network to go quiet).
+ */
+function settledPath(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
@@ -44,7 +44,7 @@ describe('route guards', () => {
     for (const path of Object.keys(ACCESS)) {
       await page.goto(`${server.url}${path}`);
       await page.getByLabel('Username', { exact: true }).waitFor();
-      expect(await settledPath(page), path).toBe('/');
+      expect(settledPath(page), path).toBe('/');
     }
   });
 
@@ -52,7 +52,7 @@ describe('route guards', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/unauthorized`);
     await page.getByLabel('Username', { exact: true }).waitFor();
-    expect(await settledPath(page)).toBe('/');
+    expect(settledPath(page)).toBe('/');
     await login(page, server.url, 'mentor');
     await page.goto(`${server.url}/unauthorized`);
     await page.getByText(UNAUTHORIZED_TEXT, { exact: true }).waitFor();
@@ -69,10 +69,10 @@ describe('route guards', () => {
         const mayOpen = allowed === 'all' || allowed.includes(username);
         if (mayOpen) {
           await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ state: 'attached' });
-          expect(await settledPath(page), `${username} ${path}`).toBe(path);
+          expect(settledPath(page), `${username} ${path}`).toBe(path);
         } else {
           await page.getByText(UNAUTHORIZED_TEXT, { exact: true }).waitFor();
-          expect(await settledPath(page), `${username} ${path}`).toBe('/unauthorized');
+          expect(settledPath(page), `${username} ${path}`).toBe('/unauthorized');
         }
       }
       await page.goto(`${server.url}/no/such/page`);

@@ -5,10 +5,11 @@
 // profile at the end is installable and gets Chromium's real event.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_NAME } from '../../src/db/db-name';
-import { DESKTOP, PHONE, launchBrowser, launchPersistent, login } from './helpers/browser';
-import { ROOT, type RunningServer, startServer } from './helpers/server';
+import { DESKTOP, PHONE, launchPersistent, login } from './helpers/browser';
+import { ROOT, type RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const INSTALL_ENTRY = 'Pasang aplikasi';
 const IOS_HINT = 'Pasang aplikasi: ketuk Bagikan, lalu Tambahkan ke Layar Utama';
@@ -32,12 +33,8 @@ interface Manifest {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 /** A fresh context; `init` runs in every page before the app's scripts (fakes of the platform). */
@@ -234,12 +231,11 @@ describe('manifest.webmanifest', () => {
     }
 
     for (const shortcut of shortcuts) {
-      // A browser profile on disk, as an installed app has (its session outlives the window).
-      mkdirSync(`${ROOT}.tmp`, { recursive: true });
-      const profile = mkdtempSync(`${ROOT}.tmp/e2e-install-shortcut-`);
-      const context = await launchPersistent(profile);
+      // One browser profile (its own context), as an installed app has: the session stored in
+      // IndexedDB outlives the window, sessionStorage does not.
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
       try {
-        const page = context.pages()[0] ?? (await context.newPage());
+        const page = await context.newPage();
         // Logged out, a shortcut lands on the login page (route guard, spec section 2).
         await page.goto(`${server.url}${shortcut.url}`);
         await page.getByLabel('Username', { exact: true }).waitFor();
@@ -261,7 +257,6 @@ describe('manifest.webmanifest', () => {
         expect(new URL(launched.url()).pathname).toBe(shortcut.url);
       } finally {
         await context.close();
-        rmSync(profile, { recursive: true, force: true });
       }
     }
   });

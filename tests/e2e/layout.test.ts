@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 // Spec section 2 "Layout", per role: group buttons and the links each role sees.
 const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
@@ -26,12 +27,8 @@ const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 async function expandAllGroups(page: Page): Promise<string[]> {

@@ -1,23 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 beforeEach(async () => {
   const context = await newContext(browser);
   page = await context.newPage();
   await page.goto(`${server.url}/`);
+});
+afterEach(async () => {
+  await page?.context().close();
 });
 
 describe('login page', () => {
@@ -98,5 +98,86 @@ describe('login page', () => {
     expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(session.userRole).toBe('Mentor');
     expect(session.username).toBe('mentor');
+  });
+});
+
+// The HTML login page (src/app/login-shell.ts): live before the app's JS, which a first visit
+// loads only once the form is used; React's LoginPage then takes over what was done there.
+// `page` (beforeEach) is a first visit of '/'.
+describe('login page before its JS', () => {
+  const isShell = () => page.evaluate(() => document.querySelector('main[data-login-shell]') !== null);
+  const appScriptsLoaded = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\/assets\/(main|react|router|app)-[\w-]+\.js$/.test(name)),
+    );
+  /** Opens '/' again with the app's start-up chunk held back `ms`, as on a slow phone. */
+  async function reopenWithSlowStart(ms: number): Promise<void> {
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+  }
+
+  it('should load no app code until the form is used, then keep the text, focus and caret', async () => {
+    await page.getByRole('heading', { name: 'Selamat Datang' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await appScriptsLoaded()).toEqual([]);
+    expect(await isShell()).toBe(true);
+
+    await page.getByLabel('Username', { exact: true }).click();
+    await page.keyboard.type('men');
+    await page.waitForFunction(() => document.querySelector('main[data-login-shell]') === null);
+    expect((await appScriptsLoaded()).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => [document.activeElement?.id, (document.activeElement as HTMLInputElement).selectionStart])).toEqual(['login-username', 3]);
+    await page.keyboard.type('tor');
+    await expect(page.getByLabel('Username', { exact: true }).inputValue()).resolves.toBe('mentor');
+  });
+
+  it('should log in when Login was pressed before the app had loaded', async () => {
+    await reopenWithSlowStart(1500);
+    await page.getByLabel('Username', { exact: true }).fill('mentor');
+    await page.getByLabel('Password', { exact: true }).fill('mentor1234');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(await isShell()).toBe(true);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText('Role: Mentor').waitFor();
+  });
+
+  it('should keep the fields left and show their errors once the app takes over', async () => {
+    await reopenWithSlowStart(1000);
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Username', { exact: true }).focus();
+    expect(await isShell()).toBe(true);
+    await page.getByText('Password minimal 4 karakter').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-username');
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('abc');
+  });
+
+  it('should start the app at once for someone who has logged in on this device', async () => {
+    await login(page, server.url, 'mentor');
+    // A new tab has no sessionStorage, but the device's database holds the session.
+    const second = await page.context().newPage();
+    await second.goto(`${server.url}/`);
+    await second.waitForURL(`${server.url}/dashboard`);
+  });
+});
+
+// src/app/session/cross-tab.ts: a login or logout in one tab reaches the others of the browser.
+describe('session across tabs', () => {
+  it('should take another tab to the login page when one tab logs out', async () => {
+    await login(page, server.url, 'mentor');
+    const other = await page.context().newPage();
+    await other.goto(`${server.url}/dashboard`);
+    await other.getByText('Role: Mentor').waitFor();
+
+    await page.getByRole('button', { name: 'Menu pengguna' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await other.waitForURL(`${server.url}/`);
+    await other.getByRole('heading', { name: 'Selamat Datang' }).waitFor();
   });
 });

@@ -1,23 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog, pagerInfo, row } from './helpers/master-data';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   page = await context.newPage();
   await login(page, server.url, 'hr');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('kompetensi screen', () => {

@@ -1,16 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiPost, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   // 4 demo accounts + 2 = 6 rows: two pages.
   const token = await apiToken(server.url);
   for (const [employee_id, username] of [['EMP201', 'sari'], ['EMP202', 'tono']]) {
@@ -21,10 +22,6 @@ beforeAll(async () => {
   await login(page, server.url, 'hr');
   await page.goto(`${server.url}/users`);
   await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function search(text: string): Promise<void> {
@@ -222,7 +219,8 @@ describe('users screen', () => {
 
     // The same list on a desktop shows all 4 page buttons.
     await page.reload();
-    await pagerInfo(page).waitFor();
+    // The list shows from the device's mirror first; wait for the pull that brings all 16.
+    await expect.poll(() => pagerInfo(page).textContent()).toBe('Showing 1 to 5 of 16 entries');
     const desktopPager = page.getByRole('navigation', { name: 'Navigasi halaman' });
     const desktopNumbers = (await desktopPager.getByRole('button').allTextContents()).filter((text) => /^\d+$/.test(text.trim()));
     expect(desktopNumbers).toEqual(['1', '2', '3', '4']);

@@ -1,11 +1,12 @@
 // The approval screens online: Approval Management, Detail Approval, Alasan Penolakan and
 // Edit Nilai, as pembimbing and HR, checked against the server through the API.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { apiSend, searchFor, serverReviews, serverScores } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,18 +24,14 @@ async function openApproval(page: Page, username: string): Promise<void> {
   await page.getByText(/^Menampilkan \d+ dari \d+ peserta$/).waitFor();
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   pembimbingContext = await newContext(browser);
   hrContext = await newContext(browser);
   pembimbing = await pembimbingContext.newPage();
   hr = await hrContext.newPage();
   await openApproval(pembimbing, 'pembimbing');
   await openApproval(hr, 'hr');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openDetail(page: Page, name: string) {

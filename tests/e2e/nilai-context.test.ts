@@ -3,11 +3,12 @@
 // quick filter 'Perlu tindakan saya' (and its URL), forbidden actions that look forbidden, and
 // the mentor's labelled 'Nilai' button on a phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { apiSend, pendingText, rowOf, searchFor, serverScores, waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,12 +19,8 @@ const LOCK_PEMBIMBING = 'Nilai tidak dapat diedit. Pembimbing sudah melakukan ap
 const OWN_DECISION = 'Nilai tidak dapat diubah karena Anda sudah memberikan keputusan';
 const COUNT = /^Menampilkan \d+ dari \d+ peserta$/;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 async function openPage(username: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {

@@ -2,11 +2,12 @@
 // and with the server stopped, a queued edit refused after the pembimbing approved meanwhile,
 // and the installed app reopened with no network.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,18 +17,14 @@ let page: Page;
 const SEARCH = 'Cari nama peserta...';
 const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   page = await context.newPage();
   await login(page, server.url, 'mentor');
   await waitForServiceWorker(page);
   await page.goto(`${server.url}/penilaian`);
   await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Opens the score modal of `name` and fills its inputs with `scores` in order. */

@@ -1,10 +1,11 @@
 // The silent reloads of spec 2 / 9: the mentor list and the approval list pull again when the
 // tab becomes visible (the approval list only when its last load is over 2 s old).
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { apiGet, apiSend, searchFor } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 interface ApiPeserta {
   id: number;
@@ -17,12 +18,8 @@ interface ApiPeserta {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 /** A seeded participant of the mentor, fully scored (so in the approval list), no decision yet. */

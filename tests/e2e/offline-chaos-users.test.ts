@@ -3,12 +3,13 @@
 // a 390 px phone) and keeps them for that user; the next user of the device sees none of the
 // previous user's mirror or queue, and the changes replay at the same user's next login.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { type OutboxRow, readOutbox, readStore } from './helpers/outbox';
 import { pendingText, searchFor, serverScores, waitForServiceWorker } from './helpers/nilai';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const NAME = 'Nabila Rahmawati';
 const WARNING = '1 perubahan belum terkirim. Keluar sekarang? Perubahan tetap tersimpan di perangkat ini dan dikirim saat Anda masuk lagi.';
@@ -39,8 +40,8 @@ async function logoutWithKeyboard(): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   // Count the app's persist() requests, still answered by the browser itself.
   await context.addInitScript(() => {
@@ -53,10 +54,6 @@ beforeAll(async () => {
     };
   });
   page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("the device's data", () => {

@@ -236,6 +236,8 @@ describe('offline chaos', () => {
     const panel = tabA.getByRole('region', { name: 'Perubahan tertunda' });
     await panel.getByRole('heading', { name: 'Perubahan ditolak' }).waitFor();
     const items = panel.getByRole('listitem');
+    // The list shows once the names are read from the mirror (a live query of its own).
+    await items.filter({ hasText: REFUSED_NAME }).nth(count - 1).waitFor();
     await expect(items.count()).resolves.toBe(count);
     for (const text of await items.allTextContents()) {
       expect(text).toContain(REFUSED_NAME);

@@ -1,15 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   page = await context.newPage();
   await login(page, server.url, 'mentor');
@@ -22,10 +23,6 @@ beforeAll(async () => {
       );
     }
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function expectShell(target: Page): Promise<void> {
@@ -59,6 +56,33 @@ describe('app shell offline', () => {
       await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
     } finally {
       await server.start();
+    }
+  });
+
+  // A link that answers nothing (a phone on a weak signal): the start used to wait for the
+  // profile up to its 6 s timeout. The device's session and cached profile open the screens at
+  // once; the profile request, held here, is still in flight when they show (not yet timed out).
+  it('should open the screens at once while the profile check gets no answer', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let failed = 0;
+    const onFailed = (request: { url(): string }) => void (request.url().endsWith('/api/auth/profile') && (failed += 1));
+    page.on('requestfailed', onFailed);
+    await context.route('**/api/auth/profile', async (route) => {
+      asked += 1;
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await page.goto(`${server.url}/dashboard`);
+      await expectShell(page);
+      expect(asked).toBe(1);
+      expect(failed).toBe(0);
+    } finally {
+      release();
+      page.off('requestfailed', onFailed);
+      await context.unroute('**/api/auth/profile');
     }
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
 import {
   crudFlow,
@@ -19,7 +19,8 @@ import {
   signature,
   upload,
 } from './helpers/peserta';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const { path, list, search } = LEVEL.SMK;
 let server: RunningServer;
@@ -27,17 +28,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   context = await newContext(browser);
   page = await context.newPage();
   await login(page, server.url, 'hr');
   await page.goto(`${server.url}${path}`);
   await page.getByRole('heading', { name: list }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const person = {
@@ -230,6 +227,8 @@ describe('Daftar Peserta Siswa (HR)', () => {
       await login(mobile, server.url, 'hr');
       await mobile.goto(`${server.url}${path}`);
       const cards = mobile.getByRole('list', { name: list }).getByRole('listitem');
+      // A new device's first pull comes first (expect.poll alone waits only 1 s).
+      await cards.first().waitFor();
       await expect.poll(() => cards.count()).toBe(5);
       await expect(mobile.getByRole('table').count()).resolves.toBe(0);
       const card = cards.filter({ hasText: 'Dewi Kartika Sari' }).first();

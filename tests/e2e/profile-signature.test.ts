@@ -1,10 +1,11 @@
 // The profile's signature panel: Pembimbing uploads a PNG (checked on the device first),
 // sees it, deletes it after a confirm; BusHead has the panel, HR and Mentor do not.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
 import { imageSize, makePng } from './helpers/certificates';
-import { type RunningServer, startServer } from './helpers/server';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,12 +23,8 @@ async function openProfile(username: string, role: string): Promise<Page> {
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Tanda Tangan' });
 const fileInput = (page: Page) => page.getByLabel('File tanda tangan (PNG)');
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  [server, browser] = [started, launched];
 });
 
 describe('signature panel', () => {

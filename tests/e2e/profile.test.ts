@@ -1,22 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { login, newContext } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+useServerAndBrowser(async (started, launched) => {
+  [server, browser] = [started, launched];
   page = await (await newContext(browser)).newPage();
   await login(page, server.url, 'bushead');
   await page.goto(`${server.url}/profile`);
   await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('profile page', () => {

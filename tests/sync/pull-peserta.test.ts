@@ -15,6 +15,17 @@ afterEach(async () => {
   await db.delete();
 });
 
+/** Mentor 3 queues a score of 95 on competency 10 of participant `pesertaId`. */
+function queueScore95(pesertaId: number) {
+  return enqueue(db, {
+    user: 3,
+    role: 'Mentor',
+    kind: 'nilai.save',
+    pesertaId,
+    payload: { nilai_data: [{ peserta_id: pesertaId, kompetensi_id: 10, skor: 95 }] },
+  });
+}
+
 /** A fake API answering queued bodies in order (a Response as given) and recording the paths asked. */
 function fakeApi(answers: unknown[], paths: string[] = [], onRequest?: (path: string) => Promise<void>) {
   return createApiClient({
@@ -58,13 +69,7 @@ describe('pullPesertaMirror', () => {
 
   it('should keep a queued change applied over the pulled row', async () => {
     await pullPesertaMirror(fakeApi([{ data: [peserta(1)], cursor: '1', next: null, total: 1 }]), db);
-    const entry = await enqueue(db, {
-      user: 3,
-      role: 'Mentor',
-      kind: 'nilai.save',
-      pesertaId: 1,
-      payload: { nilai_data: [{ peserta_id: 1, kompetensi_id: 10, skor: 95 }] },
-    });
+    const entry = await queueScore95(1);
     await pullPesertaMirror(fakeApi([{ data: [peserta(1)], deleted: [], cursor: '2' }]), db);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
     expect((await db.peserta.get(1))?.nama).toBe('Peserta 1');
@@ -140,13 +145,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
   });
 
   it('should keep a queued change applied over a participant that arrives on a later page', async () => {
-    const entry = await enqueue(db, {
-      user: 3,
-      role: 'Mentor',
-      kind: 'nilai.save',
-      pesertaId: 5,
-      payload: { nilai_data: [{ peserta_id: 5, kompetensi_id: 10, skor: 95 }] },
-    });
+    const entry = await queueScore95(5);
     await pullPesertaMirror(fakeApi(pages()), db, { pageRows: 2 });
     expect(await db.nilai.get([5, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
   });
@@ -167,5 +166,36 @@ describe('pullMentorPeserta', () => {
     await pullMentorPeserta(fakeApi([{ data: [{ ...peserta(1), kompetensi_count: 4 }] }], paths), db);
     expect(paths).toEqual(['/api/nilai/mentor/peserta']);
     expect(await db.peserta.toArray()).toMatchObject([{ id: 1, kompetensi_count: 4 }]);
+  });
+
+  const answer = () => ({ data: [{ ...peserta(1), kompetensi_count: 4 }, { ...peserta(2), kompetensi_count: 4 }] });
+  /** Counts the rows put into the participant mirror from now on. */
+  function countPesertaWrites(): { count: number } {
+    const writes = { count: 0 };
+    db.peserta.hook('creating', () => void (writes.count += 1));
+    return writes;
+  }
+
+  it('should write nothing when the answer is what the mirror holds', async () => {
+    await pullMentorPeserta(fakeApi([answer()]), db);
+    const writes = countPesertaWrites();
+    await pullMentorPeserta(fakeApi([answer()]), db);
+    expect(writes.count).toBe(0);
+    expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2]);
+
+    const changed = answer();
+    changed.data[1]!.nama = 'Peserta Dua';
+    await pullMentorPeserta(fakeApi([changed]), db);
+    expect(writes.count).toBe(2);
+    expect((await db.peserta.get(2))?.nama).toBe('Peserta Dua');
+  });
+
+  it('should write and lay a queued change over the answer even when the answer is unchanged', async () => {
+    await pullMentorPeserta(fakeApi([answer()]), db);
+    const entry = await queueScore95(1);
+    const writes = countPesertaWrites();
+    await pullMentorPeserta(fakeApi([answer()]), db);
+    expect(writes.count).toBe(2);
+    expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
   });
 });

@@ -165,6 +165,18 @@ describe('createInstallPromptStore', () => {
     expect(createInstallPromptStore(fakeWindow({ userAgent: UA.macSafari, maxTouchPoints: 0 }).win).getSnapshot()).toBe('none');
   });
 
+  it('should not query the display mode before the offer is first read, yet keep an event that came earlier', () => {
+    const fake = fakeWindow();
+    const matchMedia = vi.spyOn(fake.win, 'matchMedia');
+    const store = createInstallPromptStore(fake.win);
+    const { event } = installEvent();
+    fake.dispatch(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(matchMedia).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe('prompt');
+    expect(matchMedia).toHaveBeenCalledWith(STANDALONE_QUERY);
+  });
+
   it('should stop notifying a listener after it unsubscribed', () => {
     const fake = fakeWindow();
     const store = createInstallPromptStore(fake.win);

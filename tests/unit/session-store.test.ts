@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { createSessionStore, type CrossTabSignal, type KeyValueStorage } from '@/app/session/session-store';
@@ -33,6 +33,11 @@ function fakeCrossTab(): CrossTabSignal & { fire(): void; posts: number } {
     },
   };
   return signal;
+}
+
+/** A profile load the server refuses: the token is no longer valid. */
+async function refusedToken(): Promise<SessionUser> {
+  throw new ApiError(401, 'Sesi tidak valid', 'Sesi tidak valid');
 }
 
 let db: MagangDb;
@@ -78,9 +83,7 @@ describe('session store start()', () => {
     const store = createSessionStore({
       storage,
       db,
-      loadProfile: async () => {
-        throw new ApiError(401, 'Sesi tidak valid', 'Sesi tidak valid');
-      },
+      loadProfile: refusedToken,
     });
     await store.start();
     expect(store.getState()).toMatchObject({ status: 'ready', token: null, userRole: null, user: null });
@@ -101,6 +104,45 @@ describe('session store start()', () => {
     });
     await store.start();
     expect(store.getState()).toMatchObject({ status: 'ready', token: 't', user: hr, fromCache: true });
+  });
+
+  it("should be ready at once from this device's cached profile and take the fresh one when it answers", async () => {
+    await saveSession(db, { token: 't', userRole: 'HR', username: 'hr' });
+    await saveProfile(db, hr);
+    let answer: (user: SessionUser) => void = () => undefined;
+    const fresh = new Promise<SessionUser>((resolve) => (answer = resolve));
+    const store = createSessionStore({ storage: memoryStorage(), db, loadProfile: () => fresh });
+    await store.start();
+    expect(store.getState()).toMatchObject({ status: 'ready', token: 't', user: hr, fromCache: true });
+
+    answer({ ...hr, role: 'BusHead' });
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ userRole: 'BusHead', fromCache: false }));
+    await vi.waitFor(async () => expect((await getCachedProfile(db))?.role).toBe('BusHead'));
+  });
+
+  it('should end the session when the profile checked after a cached start answers 401', async () => {
+    await saveSession(db, { token: 't', userRole: 'HR', username: 'hr' });
+    await saveProfile(db, hr);
+    const storage = memoryStorage();
+    const store = createSessionStore({
+      storage,
+      db,
+      loadProfile: refusedToken,
+    });
+    await store.start();
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ status: 'ready', token: null, user: null }));
+    expect(storage.data.has('token')).toBe(false);
+    await vi.waitFor(async () => expect(await getSession(db)).toBeNull());
+  });
+
+  it("should wait for the profile when the cached one is another user's", async () => {
+    await saveSession(db, { token: 't', userRole: 'HR', username: 'hr' });
+    await saveProfile(db, { ...hr, username: 'someone-else' });
+    const store = createSessionStore({ storage: memoryStorage(), db, loadProfile: async () => hr });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.getState().status).toBe('loading'));
+    await started;
+    expect(store.getState()).toMatchObject({ status: 'ready', user: hr, fromCache: false });
   });
 });
 

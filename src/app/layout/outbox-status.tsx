@@ -78,26 +78,29 @@ function OutboxList({ title, entries, refused = false }: { title: string; entrie
   return (
     <section>
       <h2 className="outbox-heading">{title}</h2>
-      <ul className="outbox-list">
-        {entries.map((entry) => (
-          <li key={entry.key} className="outbox-item">
-            <div>
-              <strong>{OUTBOX_KIND_LABEL[entry.kind]}</strong> — {names?.get(entry.pesertaId) ?? `Peserta #${entry.pesertaId}`}
-              {entry.lastError && <p className={refused ? 'outbox-error' : 'outbox-muted'}>{entry.lastError}</p>}
-            </div>
-            {refused && (
-              <div className="outbox-actions">
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => void retryConflict(db, entry.seq!)}>
-                  Coba lagi
-                </button>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => void dismissConflict(db, entry.seq!)}>
-                  Abaikan
-                </button>
+      {/* The list waits for the names (a moment): 'Peserta #id' is for a participant the mirror lacks. */}
+      {names !== undefined && (
+        <ul className="outbox-list">
+          {entries.map((entry) => (
+            <li key={entry.key} className="outbox-item">
+              <div>
+                <strong>{OUTBOX_KIND_LABEL[entry.kind]}</strong> — {names.get(entry.pesertaId) ?? `Peserta #${entry.pesertaId}`}
+                {entry.lastError && <p className={refused ? 'outbox-error' : 'outbox-muted'}>{entry.lastError}</p>}
               </div>
-            )}
-          </li>
-        ))}
-      </ul>
+              {refused && (
+                <div className="outbox-actions">
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void retryConflict(db, entry.seq!)}>
+                    Coba lagi
+                  </button>
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void dismissConflict(db, entry.seq!)}>
+                    Abaikan
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { createRoute, useNavigate } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { requestPersistentStorage } from '@/features/profile/storage-persistence';
 import { guardLogin } from '../guards';
+import { takeLoginHandoff } from '../login-shell';
 import { api, session } from '../services';
 import { rootRoute } from './root';
 
@@ -10,6 +11,7 @@ function LoginRoute() {
   return (
     <LoginPage
       api={api}
+      takeHandoff={takeLoginHandoff}
       onLoggedIn={async ({ token, user }) => {
         await session.login(token, user);
         // The mirror and unsent changes live in IndexedDB: ask the browser to keep them.

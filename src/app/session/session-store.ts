@@ -16,9 +16,9 @@ import { isApiError } from '@/api/client';
 import type { MagangDb } from '@/db/db';
 import type * as Meta from '@/db/meta';
 import type { SessionRecord } from '@/db/records';
+import { SESSION_KEYS } from './session-keys';
 
-/** sessionStorage keys of spec section 3. */
-export const SESSION_KEYS = { token: 'token', userRole: 'userRole', username: 'username' } as const;
+export { SESSION_KEYS };
 
 export interface SessionState {
   /** 'loading' while the session is restored or the profile of a new token is fetched. */
@@ -221,6 +221,16 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         // The logged-in screens need Dexie: fetch it alongside the profile, not after it.
         void withMeta(async () => undefined).catch(() => undefined);
         token = record.token;
+        // This device's session with its cached profile (the installed app reopened, a reload):
+        // the screens open at once from the device's data, and the profile is checked meanwhile
+        // (a 401 still ends the session; a new role re-runs the guards). Waiting for it first
+        // showed the placeholder for up to PROFILE_TIMEOUT_MS on a link that answers nothing.
+        const cached = saved?.token === token ? await withMeta((meta, db) => meta.getCachedProfile(db)).catch(() => null) : null;
+        if (cached && (record.username === null || cached.username === record.username)) {
+          set({ status: 'ready', token, userRole: cached.role, username: cached.username, user: cached, fromCache: true });
+          void loadProfileFor(token);
+          return;
+        }
         set({ status: 'loading', token, userRole: record.userRole, username: record.username });
         await loadProfileFor(token);
         await mirrored;

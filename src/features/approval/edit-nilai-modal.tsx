@@ -8,6 +8,7 @@ import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
+import { ScoreInput } from '@/ui/score-input';
 import { type NilaiWriteResult, resetNilai, saveNilai } from './save-nilai';
 
 /** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
@@ -120,20 +121,11 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
                         <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
                       </td>
                       <td className="nilai-cell">
-                        <input
+                        <ScoreInput
                           id={`${formId}-${k.id}`}
-                          className="nilai-input"
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          max={100}
-                          step={1}
                           value={value}
                           disabled={blocked || busy}
-                          onChange={(event) => {
-                            if (event.currentTarget.validity.badInput) return;
-                            setTexts(new Map(texts).set(k.id, nextScoreText(value, event.currentTarget.value)));
-                          }}
+                          onText={(typed) => setTexts(new Map(texts).set(k.id, nextScoreText(value, typed)))}
                         />
                       </td>
                       <td className="grade-cell">

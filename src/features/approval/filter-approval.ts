@@ -8,6 +8,7 @@
 import { type ApprovalProgress, PERLU_TINDAKAN, type Review, approvalProgress, statusForViewer } from '@/domain/approval-chain';
 import { type KompetensiLike, pesertaInApprovalList } from '@/domain/nilai-view';
 import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, overlapsRange } from '@/ui/date-range';
+import { compareId, compareIsoDate } from '@/domain/collate';
 
 /** The participant fields the approval screen reads. */
 export interface ApprovalPesertaInput {
@@ -49,7 +50,7 @@ export function approvalRows<P extends ApprovalPesertaInput>(
     const reviews = reviewsOf(p.id);
     rows.push({ peserta: p, reviews, progress: approvalProgress(reviews), status: statusForViewer(role, reviews), pending: pendingIds.has(p.id), refused: refused.get(p.id) ?? null });
   }
-  return rows.sort((a, b) => b.peserta.tanggal_masuk.localeCompare(a.peserta.tanggal_masuk) || a.peserta.nama.localeCompare(b.peserta.nama, 'id'));
+  return rows.sort((a, b) => compareIsoDate(b.peserta.tanggal_masuk, a.peserta.tanggal_masuk) || compareId(a.peserta.nama, b.peserta.nama));
 }
 
 /** Values of the approval filter ('' = any). */
@@ -166,7 +167,7 @@ export function sortApprovalRows<R extends ApprovalRow>(rows: readonly R[], sort
   const compare =
     sort.key === 'periode'
       ? (a: R, b: R) =>
-          a.peserta.tanggal_masuk.localeCompare(b.peserta.tanggal_masuk) || a.peserta.tanggal_selesai.localeCompare(b.peserta.tanggal_selesai)
+          compareIsoDate(a.peserta.tanggal_masuk, b.peserta.tanggal_masuk) || compareIsoDate(a.peserta.tanggal_selesai, b.peserta.tanggal_selesai)
       : (a: R, b: R) => progressRank(a) - progressRank(b);
   return rows
     .map((row, index) => ({ row, index }))

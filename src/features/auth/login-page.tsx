@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { LoginResponse } from '@/domain/auth';
 import { Alert } from '@/ui/alert';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import type { LoginField, LoginHandoff } from './login-handoff';
 import { useLoginForm } from './use-login-form';
 import './login.css';
 
@@ -10,6 +11,8 @@ interface LoginPageProps {
   api: ApiClient;
   /** Stores the session and navigates; called once the server accepted the credentials. */
   onLoggedIn: (result: LoginResponse) => Promise<void> | void;
+  /** What the user did on the page's HTML before the app loaded, taken once on mount. */
+  takeHandoff?: () => LoginHandoff | null;
 }
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -23,7 +26,7 @@ function EyeIcon({ open }: { open: boolean }) {
 }
 
 /** Login page '/': welcome banner and the login form. */
-export function LoginPage({ api, onLoggedIn }: LoginPageProps) {
+export function LoginPage({ api, onLoggedIn, takeHandoff }: LoginPageProps) {
   useDocumentTitle('Login');
   const form = useLoginForm(api, onLoggedIn);
   const [showPassword, setShowPassword] = useState(false);
@@ -32,6 +35,8 @@ export function LoginPage({ api, onLoggedIn }: LoginPageProps) {
   const usernameError = form.fieldError('username');
   const passwordError = form.fieldError('password');
   const toggleLabel = showPassword ? 'Sembunyikan password' : 'Tampilkan password';
+  const formRef = useRef<HTMLFormElement>(null);
+  useHandoff(takeHandoff, form.restore, setShowPassword, { username: usernameRef, password: passwordRef }, formRef);
 
   return (
     <main className="login">
@@ -55,6 +60,7 @@ export function LoginPage({ api, onLoggedIn }: LoginPageProps) {
         )}
 
         <form
+          ref={formRef}
           noValidate
           onSubmit={async (event) => {
             const invalid = await form.submit(event);
@@ -123,4 +129,46 @@ export function LoginPage({ api, onLoggedIn }: LoginPageProps) {
       </section>
     </main>
   );
+}
+
+/**
+ * Takes over the HTML login page's state on mount (before the first paint: no flash): the
+ * values, touched fields and password toggle at once; the focus and caret once the restored
+ * values are in the inputs; a pending Login last, through the form's own submit.
+ */
+function useHandoff(
+  take: (() => LoginHandoff | null) | undefined,
+  restore: (values: LoginHandoff['values'], touched: LoginHandoff['touched']) => void,
+  setShowPassword: (show: boolean) => void,
+  inputs: Record<LoginField, RefObject<HTMLInputElement | null>>,
+  formRef: RefObject<HTMLFormElement | null>,
+): void {
+  const pending = useRef<LoginHandoff | null>(null);
+  const [submitPending, setSubmitPending] = useState(false);
+  useLayoutEffect(() => {
+    const handoff = take?.();
+    if (!handoff) return;
+    pending.current = handoff;
+    restore(handoff.values, handoff.touched);
+    setShowPassword(handoff.showPassword);
+    // Once, on mount: `take` hands its state over a single time.
+  }, []);
+  useLayoutEffect(() => {
+    const handoff = pending.current;
+    if (!handoff) return;
+    const { values, focus } = handoff;
+    if (inputs.username.current?.value !== values.username || inputs.password.current?.value !== values.password) return;
+    pending.current = null;
+    if (focus) {
+      const input = inputs[focus.field].current;
+      input?.focus();
+      if (focus.start !== null) input?.setSelectionRange(focus.start, focus.end ?? focus.start);
+    }
+    if (handoff.submit) setSubmitPending(true);
+  });
+  useEffect(() => {
+    if (!submitPending) return;
+    setSubmitPending(false);
+    formRef.current?.requestSubmit();
+  }, [submitPending, formRef]);
 }

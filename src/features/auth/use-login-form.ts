@@ -5,8 +5,7 @@ import { errorMessage } from '@/api/client';
 import type { LoginResponse } from '@/domain/auth';
 import { loginFieldError } from '@/domain/login';
 import { MSG } from '@/domain/messages';
-
-type Field = 'username' | 'password';
+import type { LoginField as Field } from './login-handoff';
 
 /** State and handlers of the login form (spec sections 2, 5, 8). */
 export function useLoginForm(api: ApiClient, onLoggedIn: (result: LoginResponse) => Promise<void> | void) {
@@ -24,6 +23,12 @@ export function useLoginForm(api: ApiClient, onLoggedIn: (result: LoginResponse)
 
   function blur(field: Field) {
     setTouched((prev) => ({ ...prev, [field]: true }));
+  }
+
+  /** Takes over what was typed before the form was React's (the HTML login page). */
+  function restore(restored: Record<Field, string>, restoredTouched: Record<Field, boolean>) {
+    setValues(restored);
+    setTouched(restoredTouched);
   }
 
   /** Validates; on success sends the login. Returns the first invalid field, if any. */
@@ -45,5 +50,5 @@ export function useLoginForm(api: ApiClient, onLoggedIn: (result: LoginResponse)
     return null;
   }
 
-  return { values, change, blur, fieldError, submit, submitting, error };
+  return { values, change, blur, restore, fieldError, submit, submitting, error };
 }

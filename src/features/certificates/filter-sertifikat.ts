@@ -1,5 +1,6 @@
 import type { SertifikatRecord } from '@/db/records';
 import { type DateRange, EMPTY_RANGE, insideRange } from '@/ui/date-range';
+import { compareId } from '@/domain/collate';
 
 /** The certificate lists' filter panel (spec 2): the internship period and a division id ('' = Semua Divisi). */
 export interface SertifikatFilters {
@@ -21,7 +22,7 @@ export function countSertifikatFilters(filters: SertifikatFilters): number {
 
 /** By name (Indonesian collation), then id, so the order is stable. */
 export function compareSertifikat(a: SertifikatRecord, b: SertifikatRecord): number {
-  return a.nama.localeCompare(b.nama, 'id') || a.id - b.id;
+  return compareId(a.nama, b.nama) || a.id - b.id;
 }
 
 /**

@@ -2,12 +2,13 @@ import type { DivisiRecord } from '@/db/records';
 import { Badge } from '@/ui/badge';
 import { aktifTone, jenjangTone } from '@/ui/badge-palette';
 import { Modal } from '@/ui/modal';
+import { compareId } from '@/domain/collate';
 
 /** 'Detail Divisi' (spec 2): the related competencies numbered, or 'Belum ada kompetensi terkait'. */
 export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; onClose: () => void }) {
   const kompetensi = [...(divisi.divisi_kategori ?? [])]
     .map((link) => link.kompetensi)
-    .sort((a, b) => a.nama.localeCompare(b.nama, 'id') || (a.jenjang ?? '').localeCompare(b.jenjang ?? ''));
+    .sort((a, b) => compareId(a.nama, b.nama) || compareId(a.jenjang ?? '', b.jenjang ?? ''));
   return (
     <Modal
       open

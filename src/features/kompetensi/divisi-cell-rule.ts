@@ -1,5 +1,6 @@
 import type { KompetensiRecord } from '@/db/records';
 import { SEMUA_DIVISI_THRESHOLD } from '@/domain/master-data';
+import { compareIdBase } from '@/domain/collate';
 
 /**
  * What the Divisi cell of a competency shows (spec 2, 9): 'none' → 'Belum ada divisi';
@@ -12,7 +13,7 @@ export type DivisiCell = { kind: 'none' } | { kind: 'all'; names: string[] } | {
 export function divisiCell(row: Pick<KompetensiRecord, 'divisi_kategori'>): DivisiCell {
   const names = (row.divisi_kategori ?? [])
     .map((link) => link.divisi.nama)
-    .sort((a, b) => a.localeCompare(b, 'id', { sensitivity: 'base' }));
+    .sort(compareIdBase);
   if (names.length === 0) return { kind: 'none' };
   if (names.length > SEMUA_DIVISI_THRESHOLD) return { kind: 'all', names };
   return { kind: 'list', names };

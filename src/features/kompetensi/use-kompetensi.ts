@@ -6,6 +6,7 @@ import type { DivisiRecord, KompetensiRecord } from '@/db/records';
 import type { Jenjang } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';
 import { useRefresh, type Refresh } from '@/ui/use-refresh';
+import { compareIdBase } from '@/domain/collate';
 
 /**
  * Competencies and divisions of the mirror by name (undefined until Dexie answered). Both are
@@ -31,7 +32,7 @@ export const ALL_DIVISIONS = '';
 /** The division names found in the competency data, sorted (the filter's options, spec 2). */
 export function divisiFilterOptions(rows: readonly KompetensiRecord[]): string[] {
   const names = new Set(rows.flatMap((row) => (row.divisi_kategori ?? []).map((link) => link.divisi.nama)));
-  return [...names].sort((a, b) => a.localeCompare(b, 'id', { sensitivity: 'base' }));
+  return [...names].sort(compareIdBase);
 }
 
 /** The competencies of one level, linked to `divisiName` unless it is ALL_DIVISIONS. */

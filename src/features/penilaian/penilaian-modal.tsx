@@ -6,6 +6,7 @@ import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
 import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
+import { ScoreInput } from '@/ui/score-input';
 import { type SaveNilaiResult, saveNilai } from './save-nilai';
 
 export interface PenilaianModalProps {
@@ -115,22 +116,11 @@ export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, revie
                     {pendingIds.has(k.id) && <span className="pending-mark">tertunda</span>}
                   </td>
                   <td className="nilai-cell">
-                    <input
+                    <ScoreInput
                       id={`${formId}-${k.id}`}
-                      className="nilai-input"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={100}
-                      step={1}
                       value={texts.get(k.id) ?? ''}
                       disabled={lock !== null || saving}
-                      onChange={(event) => {
-                        // A half-typed value the browser cannot parse ('1e', '-') is ignored too.
-                        if (event.currentTarget.validity.badInput) return;
-                        const next = nextScoreText(texts.get(k.id) ?? '', event.currentTarget.value);
-                        setTexts(new Map(texts).set(k.id, next));
-                      }}
+                      onText={(typed) => setTexts(new Map(texts).set(k.id, nextScoreText(texts.get(k.id) ?? '', typed)))}
                     />
                   </td>
                 </tr>

@@ -6,12 +6,13 @@ import { pullKompetensi } from '@/db/pull';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
+import { compareId, compareIsoDate } from '@/domain/collate';
 
 /** Everything the mentor screen reads from the mirror (live), newest tanggal_masuk first. */
 export function useMentorMirror(userId: number | null): NilaiMirror | undefined {
   return useLiveQuery(async () => {
     const mirror = await readNilaiMirror(db, userId);
-    mirror.peserta.sort((a, b) => b.tanggal_masuk.localeCompare(a.tanggal_masuk) || a.nama.localeCompare(b.nama, 'id'));
+    mirror.peserta.sort((a, b) => compareIsoDate(b.tanggal_masuk, a.tanggal_masuk) || compareId(a.nama, b.nama));
     return mirror;
   }, [userId]);
 }

@@ -6,6 +6,7 @@ import { type Jenjang } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';
 import { INSTANSI_JENIS_OF } from '@/domain/peserta';
 import { useRefresh } from '@/ui/use-refresh';
+import { compareIdBase } from '@/domain/collate';
 
 /** One choice of a dropdown. */
 export interface Option {
@@ -27,7 +28,7 @@ export interface PesertaOptions {
   pembimbing: OptionList;
 }
 
-const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label, 'id', { sensitivity: 'base' });
+const byLabel = (a: Option, b: Option) => compareIdBase(a.label, b.label);
 
 /**
  * The form's dropdowns, read from the mirror (so they work offline with what was pulled) and

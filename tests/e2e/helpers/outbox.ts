@@ -80,7 +80,7 @@ export function replaceStoredToken(page: Page, token: string): Promise<void> {
 
 /** Turns on the test hooks for every page of the context (before any app script runs). */
 export async function enableTestHooks(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => window.localStorage.setItem('magang:test-hooks', '1'));
+  await context.addInitScript(() => window.sessionStorage.setItem('magang:test-hooks', '1'));
 }
 
 /** Saves each change in order through the Penilaian dialog's own save (the logged-in user); returns the outcomes. */
