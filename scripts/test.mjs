@@ -20,7 +20,23 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
 const totals = { passed: 0, failed: 0 };
+const failures = [];
 let ok = true;
+
+// Every failed test (and suite that failed to run) with the first line of its error, so the
+// last lines of a long log say what failed.
+function collectFailures(summary) {
+  for (const file of summary.testResults ?? []) {
+    const where = file.name.replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${where} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${where}: ${String(file.message ?? 'failed to run').split('\n')[0]}`);
+    }
+  }
+}
 
 function vitest(config, report) {
   rmSync(report, { force: true });
@@ -37,6 +53,7 @@ function vitest(config, report) {
   const summary = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += summary.numPassedTests;
   totals.failed += summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  collectFailures(summary);
   if (summary.numTotalTests === 0) {
     ok = false;
     console.error(`${config}: no test ran`);
@@ -53,5 +70,6 @@ if (run('npm', ['run', 'build']).status !== 0) {
   vitest('vitest.e2e.config.ts', `${root}.tmp/report-e2e.json`);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

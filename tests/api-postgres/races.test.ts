@@ -96,19 +96,34 @@ describe('score saves racing the approval that locks them (PostgreSQL)', () => {
   it.each(LOCKS)(
     `should never change a score after $approver's approval locks $saver out (${ROUNDS} rounds)`,
     async ({ saver, saverRole, approver, step }) => {
+      const saveScores = (p: { id: number; kompetensiIds: number[] }, skor: number) =>
+        send(t, 'POST', '/api/nilai/bulk', tokens[saver], {
+          payload: { nilai_data: p.kompetensiIds.map((kompetensi_id) => ({ peserta_id: p.id, kompetensi_id, skor })) },
+        });
+      // What a lone save takes on this host now (the median of three).
+      const unlocked = await makePeserta(t, { reviews: approvedBefore(step) });
+      const lone: number[] = [];
+      for (const skor of [50, 51, 52]) {
+        const startedAt = performance.now();
+        expect((await saveScores(unlocked, skor)).statusCode).toBe(200);
+        lone.push(performance.now() - startedAt);
+      }
+      const saveMs = lone.sort((a, b) => a - b)[1] ?? 0;
+
       const outcomes: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round += 1) {
         const p = await makePeserta(t, { reviews: approvedBefore(step) });
-        const save = (i: number) =>
-          send(t, 'POST', '/api/nilai/bulk', tokens[saver], {
-            payload: { nilai_data: p.kompetensiIds.map((kompetensi_id) => ({ peserta_id: p.id, kompetensi_id, skor: 10 + round + i * 20 })) },
-          });
-        // The approval is sent between the saves, so some saves start before it and some after.
-        const pending = Array.from({ length: SAVES_PER_ROUND }, (_, i) => i);
-        const [approve, ...saves] = await Promise.all([
-          send(t, 'POST', `/api/review/approve/${p.id}`, tokens[approver]),
-          ...pending.map((i) => save(i)),
-        ]);
+        const save = (i: number) => saveScores(p, 10 + round + i * 20);
+        // Sent together, the first sent tends to win (a save does more work before it locks the
+        // row than an approval does, and a loaded host widens that). So even rounds send the
+        // approval first; odd rounds send the saves first and the approval after a delay growing
+        // from none to a lone save's time: on any host some saves commit before it, some after.
+        const sendApproval = () => send(t, 'POST', `/api/review/approve/${p.id}`, tokens[approver]);
+        const approvedFirst = round % 2 === 0 ? sendApproval() : undefined;
+        const saving = Promise.all(Array.from({ length: SAVES_PER_ROUND }, (_, i) => save(i)));
+        if (!approvedFirst) await new Promise((resolve) => setTimeout(resolve, (round / ROUNDS) * saveMs));
+        const approve = await (approvedFirst ?? sendApproval());
+        const saves = await saving;
         expect(approve?.statusCode).toBe(200);
         // The approval's answer carries the scores as its transaction saw them: they must stay.
         const atApproval = Object.fromEntries(
