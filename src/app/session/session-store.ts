@@ -18,8 +18,6 @@ import type * as Meta from '@/db/meta';
 import type { SessionRecord } from '@/db/records';
 import { SESSION_KEYS } from './session-keys';
 
-export { SESSION_KEYS };
-
 export interface SessionState {
   /** 'loading' while the session is restored or the profile of a new token is fetched. */
   status: 'loading' | 'ready';
