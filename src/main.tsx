@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 // Base styles first, so component CSS imported by the app overrides them.
 import './styles.css';
 import { App } from './app/app';
-import { LOGIN_SHELL_SELECTOR } from './app/login-shell';
+import { LOGIN_SHELL_SELECTOR, loginShellReleased } from './app/login-shell';
 import { registerServiceWorker } from './app/pwa/register-sw';
 import { router } from './app/router';
 import { session } from './app/services';
@@ -31,6 +31,8 @@ if (rootElement.querySelector(LOGIN_SHELL_SELECTOR)) {
   void started
     .then(() => router.load())
     .catch(() => undefined)
+    // Not under a pressed pointer: the Login press would be lost (src/app/login-shell.ts).
+    .then(loginShellReleased)
     .finally(render);
 } else render();
 

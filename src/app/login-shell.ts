@@ -21,6 +21,7 @@ import { SESSION_KEYS } from './session/session-keys';
 export const LOGIN_SHELL_SELECTOR = 'main[data-login-shell]';
 
 let takeState: (() => LoginHandoff) | null = null;
+let released: Promise<void> = Promise.resolve();
 
 /** True when this device may hold a session to restore (then the app must start at once). */
 export async function mayHaveSession(storage: () => Pick<Storage, 'getItem'>, idb: IDBFactory | null): Promise<boolean> {
@@ -64,7 +65,20 @@ export function watchLoginShell(shell: HTMLElement, start: () => void): void {
     submit = true;
     start();
   });
-  shell.addEventListener('pointerdown', start);
+  shell.addEventListener('pointerdown', () => {
+    // A press is a click only if it ends on the element it began on: React replacing the form
+    // between the two would lose the Login press. The takeover waits for the release.
+    released = new Promise((resolve) => {
+      const done = () => {
+        window.removeEventListener('pointerup', done, true);
+        window.removeEventListener('pointercancel', done, true);
+        setTimeout(resolve, 0); // after the click event that follows pointerup
+      };
+      window.addEventListener('pointerup', done, true);
+      window.addEventListener('pointercancel', done, true);
+    });
+    start();
+  });
   shell.addEventListener('focusin', (event) => {
     focus = fieldOf(event.target);
     start();
@@ -95,6 +109,11 @@ export function watchLoginShell(shell: HTMLElement, start: () => void): void {
       submit,
     };
   };
+}
+
+/** Resolves when no pointer is pressed on the shell: React may replace it then without losing a click. */
+export function loginShellReleased(): Promise<void> {
+  return released;
 }
 
 /** What the user did on the shell, once (null when the page did not start from it). */

@@ -147,6 +147,24 @@ describe('login page before its JS', () => {
     await page.getByText('Role: Mentor').waitFor();
   });
 
+  it('should keep the form while Login is held down as the app loads, and log in on release', async () => {
+    await reopenWithSlowStart(300);
+    await page.getByLabel('Username', { exact: true }).fill('mentor');
+    await page.getByLabel('Password', { exact: true }).fill('mentor1234');
+    const mainLoaded = page.waitForResponse(/\/assets\/main-[\w-]+\.js$/);
+    const button = await page.getByRole('button', { name: 'Login', exact: true }).boundingBox();
+    if (!button) throw new Error('no Login button');
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+    await page.mouse.down();
+    await mainLoaded;
+    await page.waitForTimeout(1500);
+    // Replaced between press and release, the press would be no click: the app waits.
+    expect(await isShell()).toBe(true);
+    await page.mouse.up();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText('Role: Mentor').waitFor();
+  });
+
   it('should keep the fields left and show their errors once the app takes over', async () => {
     await reopenWithSlowStart(1000);
     await page.getByLabel('Password', { exact: true }).fill('abc');
