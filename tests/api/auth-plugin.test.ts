@@ -103,6 +103,7 @@ describe('requireRole() and app.authenticate', () => {
     const token = await tokenFor(t.app, 'bushead');
     expect((await get('/api/auth/profile', bearer(token))).statusCode).toBe(200);
     await t.db.delete(users).where(eq(users.username, 'bushead'));
+    await t.app.changes.settle(); // written past the app (see above)
     const response = await get('/api/auth/profile', bearer(token));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: SERVER_MSG.unauthenticated });

@@ -116,6 +116,7 @@ describe('GET /api/peserta?since=', () => {
     await t.db.update(users).set({ username: 'mentor' }).where(eq(users.id, refs.mentor));
     await t.db.update(instansi).set({ nama: target?.instansi.nama ?? '' }).where(eq(instansi.id, target?.instansi_id ?? 0));
     await t.db.update(divisi).set({ nama: target?.divisi.nama ?? '' }).where(eq(divisi.id, target?.divisi_id ?? 0));
+    await t.app.changes.settle(); // written past the app: the kept lists and users see it once counted
   });
 
   it('should not re-send a participant on a refused change', async () => {
