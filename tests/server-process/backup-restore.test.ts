@@ -1,7 +1,7 @@
 // `npm run backup` / `npm run restore` (scripts/backup.ts, scripts/restore.ts) on real
 // DATA_DIRs: data made through the API of a running server is all there after a backup is
 // restored into a fresh DATA_DIR; the commands refuse while a server runs, an existing
-// database without --force, and a file that is no backup.
+// database without --force, a file that is no backup, wrong arguments and DATABASE_URL.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -147,6 +147,28 @@ describe('npm run backup / npm run restore', () => {
     expect(result.code, result.output).toBe(1);
     expect(result.output).toContain('bukan cadangan database Magang');
     expect(result.output).not.toContain('    at ');
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('should answer wrong arguments and DATABASE_URL with one line and exit 1, touching nothing', { timeout: 90_000 }, async () => {
+    const target = tempDir('arguments');
+    const refusals: ['backup' | 'restore', string[], Record<string, string>, string][] = [
+      ['backup', ['satu.tar.gz', 'dua.tar.gz'], {}, 'Pemakaian: npm run backup'],
+      ['backup', ['--force'], {}, 'Pemakaian: npm run backup'],
+      ['restore', [], {}, 'Pemakaian: npm run restore'],
+      ['restore', ['cadangan.tar.gz', '--paksa'], {}, 'Pemakaian: npm run restore'],
+      ['backup', [], { DATABASE_URL: 'postgres://127.0.0.1:1/magang' }, 'Cadangkan dengan pg_dump'],
+      ['restore', ['cadangan.tar.gz'], { DATABASE_URL: 'postgres://127.0.0.1:1/magang' }, 'Pulihkan dengan pg_restore'],
+    ];
+    for (const [name, args, extraEnv, says] of refusals) {
+      const result = await runScript(name, args, target, undefined, extraEnv);
+      expect(result.code, `${name} ${args.join(' ')}: ${result.output}`).toBe(1);
+      expect(result.output).toContain(says);
+      expect(result.output).not.toContain('    at ');
+    }
+    const help = await runScript('restore', ['--help'], target);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('Pemakaian: npm run restore -- FILE [--force]');
     expect(readdirSync(target)).toEqual([]);
   });
 });

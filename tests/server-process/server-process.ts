@@ -98,11 +98,12 @@ export async function runScript(
   args: string[],
   dataDir: string,
   cwd: string = ROOT,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}scripts/${name}.ts`, ...args], {
     // As `npm run` does: the script runs in the project, INIT_CWD names where the user was.
     cwd: ROOT,
-    env: env(dataDir, { INIT_CWD: cwd }),
+    env: env(dataDir, { INIT_CWD: cwd, ...extraEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
