@@ -86,15 +86,11 @@ describe('requireRole() and app.authenticate', () => {
 
   it('should take the role from the database, not from the token', async () => {
     const token = await tokenFor(t.app, 'mentor');
-    // Written past the app, as another instance would: the app sees it once the change feed's
-    // notification arrives (at commit on PGlite, a moment later on PostgreSQL); settle() waits for it.
-    await t.db.update(users).set({ role: 'HR' }).where(eq(users.username, 'mentor'));
-    await t.app.changes.settle();
+    await t.writePastApp((db) => db.update(users).set({ role: 'HR' }).where(eq(users.username, 'mentor')));
     try {
       expect((await get('/api/test/hr-only', bearer(token))).statusCode).toBe(200);
     } finally {
-      await t.db.update(users).set({ role: 'Mentor' }).where(eq(users.username, 'mentor'));
-      await t.app.changes.settle();
+      await t.writePastApp((db) => db.update(users).set({ role: 'Mentor' }).where(eq(users.username, 'mentor')));
     }
     expect((await get('/api/test/hr-only', bearer(token))).statusCode).toBe(403);
   });
@@ -102,8 +98,7 @@ describe('requireRole() and app.authenticate', () => {
   it('should answer 401 once the user is deleted', async () => {
     const token = await tokenFor(t.app, 'bushead');
     expect((await get('/api/auth/profile', bearer(token))).statusCode).toBe(200);
-    await t.db.delete(users).where(eq(users.username, 'bushead'));
-    await t.app.changes.settle(); // written past the app (see above)
+    await t.writePastApp((db) => db.delete(users).where(eq(users.username, 'bushead')));
     const response = await get('/api/auth/profile', bearer(token));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: SERVER_MSG.unauthenticated });

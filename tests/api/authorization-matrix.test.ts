@@ -52,8 +52,7 @@ beforeAll(async () => {
   forged = [head, body, `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`].join('.');
   const goneId = await addMentor(t, 'matrix-gone');
   deletedUser = await tokenOf(t, 'matrix-gone');
-  await t.db.delete(users).where(eq(users.id, goneId));
-  await t.app.changes.settle(); // written past the app: counted once its notification arrives (PostgreSQL: a moment after commit)
+  await t.writePastApp((db) => db.delete(users).where(eq(users.id, goneId)));
 });
 afterAll(() => t.close());
 
@@ -182,13 +181,9 @@ describe('object-level rules a role check cannot see', () => {
     const id = await addMentor(t, 'matrix-promoted');
     const token = await tokenOf(t, 'matrix-promoted');
     expect((await send(t, 'DELETE', `/api/grade/999999`, token)).statusCode).toBe(403);
-    // Written past the app, as another instance would: seen once the change feed's notification
-    // arrives (at commit on PGlite, a moment later on PostgreSQL); settle() waits for it.
-    await t.db.update(users).set({ role: 'HR' }).where(eq(users.id, id));
-    await t.app.changes.settle();
+    await t.writePastApp((db) => db.update(users).set({ role: 'HR' }).where(eq(users.id, id)));
     expect((await send(t, 'DELETE', `/api/grade/999999`, token)).statusCode).toBe(404);
-    await t.db.update(users).set({ role: 'Mentor' }).where(eq(users.id, id));
-    await t.app.changes.settle();
+    await t.writePastApp((db) => db.update(users).set({ role: 'Mentor' }).where(eq(users.id, id)));
     expect((await send(t, 'DELETE', `/api/grade/999999`, token)).statusCode).toBe(403);
   });
 });

@@ -207,19 +207,16 @@ describe('users behind tokens kept between requests', () => {
 
   it('should see a role changed straight in SQL on the next request', async () => {
     expect((await call(t, 'GET', '/api/users', tokens.hr)).statusCode).toBe(200);
-    await t.db.update(users).set({ role: 'Mentor' }).where(eq(users.username, 'hr'));
-    await t.app.changes.settle(); // counted when the notification arrives (see above)
+    await t.writePastApp((db) => db.update(users).set({ role: 'Mentor' }).where(eq(users.username, 'hr'))); // settled: see above
     expect((await call(t, 'GET', '/api/users', tokens.hr)).statusCode).toBe(403);
     expect((await profile(tokens.hr)).json().data.role).toBe('Mentor');
-    await t.db.update(users).set({ role: 'HR' }).where(eq(users.username, 'hr'));
-    await t.app.changes.settle();
+    await t.writePastApp((db) => db.update(users).set({ role: 'HR' }).where(eq(users.username, 'hr')));
     expect((await call(t, 'GET', '/api/users', tokens.hr)).statusCode).toBe(200);
   });
 
   it('should refuse a user deleted straight in SQL on the next request', async () => {
     expect((await profile(tokens.bushead)).statusCode).toBe(200);
-    await t.db.delete(users).where(eq(users.username, 'bushead'));
-    await t.app.changes.settle();
+    await t.writePastApp((db) => db.delete(users).where(eq(users.username, 'bushead')));
     expect((await profile(tokens.bushead)).statusCode).toBe(401);
   });
 });

@@ -113,10 +113,11 @@ describe('GET /api/peserta?since=', () => {
     expect(ids(afterMentor)).toEqual(sorted(byMentor));
     expect(afterMentor.data.every((row) => row.mentor?.username === 'mentor-baru')).toBe(true);
     // Restore the names the other tests read.
-    await t.db.update(users).set({ username: 'mentor' }).where(eq(users.id, refs.mentor));
-    await t.db.update(instansi).set({ nama: target?.instansi.nama ?? '' }).where(eq(instansi.id, target?.instansi_id ?? 0));
-    await t.db.update(divisi).set({ nama: target?.divisi.nama ?? '' }).where(eq(divisi.id, target?.divisi_id ?? 0));
-    await t.app.changes.settle(); // written past the app: the kept lists and users see it once counted
+    await t.writePastApp(async (db) => {
+      await db.update(users).set({ username: 'mentor' }).where(eq(users.id, refs.mentor));
+      await db.update(instansi).set({ nama: target?.instansi.nama ?? '' }).where(eq(instansi.id, target?.instansi_id ?? 0));
+      await db.update(divisi).set({ nama: target?.divisi.nama ?? '' }).where(eq(divisi.id, target?.divisi_id ?? 0));
+    });
   });
 
   it('should not re-send a participant on a refused change', async () => {

@@ -24,6 +24,12 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /**
+   * A write straight to the database, past the app (as another instance or SQL would), then
+   * the wait until the app's change feed has counted it: its caches (users behind tokens, the
+   * kept lists) see it at commit on PGlite but a moment later on PostgreSQL.
+   */
+  writePastApp<T>(write: (db: Db) => Promise<T>): Promise<T>;
   /** Closes the app and the database (and drops a PostgreSQL test database). */
   close(): Promise<void>;
 }
@@ -116,6 +122,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.db,
     database,
     config,
+    async writePastApp(write) {
+      const result = await write(database.db);
+      await app.changes.settle();
+      return result;
+    },
     async close() {
       if (closed) return;
       closed = true;
