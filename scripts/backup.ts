@@ -8,7 +8,7 @@ import { runDataDirCommand, userPath } from './data-dir-command';
 await runDataDirCommand({
   usage: 'Pemakaian: npm run backup [-- FILE]   (DATA_DIR menentukan database yang dicadangkan)',
   files: { min: 0, max: 1 },
-  withPostgres: 'DATABASE_URL diset: database ada di server PostgreSQL. Cadangkan dengan pg_dump (lihat README, "Backup and restore").',
+  withPostgres: 'Cadangkan dengan pg_dump',
   async run({ dataDir, files }) {
     const { file, bytes } = await backupDataDir(dataDir, userPath(files[0] ?? defaultBackupName()));
     console.log(`Cadangan database ${dataDir} ditulis ke ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);

@@ -15,7 +15,7 @@ export interface DataDirCommand {
   files: { min: number; max: number };
   /** The flags it knows besides --help / -h. */
   flags?: readonly string[];
-  /** The sentence that refuses it with DATABASE_URL set. */
+  /** What to use instead with DATABASE_URL set ('Cadangkan dengan pg_dump'). */
   withPostgres: string;
   run(input: { dataDir: string; files: string[]; flags: ReadonlySet<string> }): Promise<void>;
 }
@@ -37,7 +37,9 @@ async function main(command: DataDirCommand, args: string[]): Promise<void> {
     throw new BackupError(command.usage);
   }
   const env = parseEnv();
-  if (env.databaseUrl) throw new BackupError(command.withPostgres);
+  if (env.databaseUrl) {
+    throw new BackupError(`DATABASE_URL diset: database ada di server PostgreSQL. ${command.withPostgres} (lihat README, "Backup and restore").`);
+  }
   await command.run({ dataDir: env.dataDir, files, flags });
 }
 

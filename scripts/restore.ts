@@ -10,9 +10,9 @@ await runDataDirCommand({
   usage: 'Pemakaian: npm run restore -- FILE [--force]   (DATA_DIR menentukan tujuan)',
   files: { min: 1, max: 1 },
   flags: ['--force'],
-  withPostgres: 'DATABASE_URL diset: database ada di server PostgreSQL. Pulihkan dengan pg_restore (lihat README, "Backup and restore").',
+  withPostgres: 'Pulihkan dengan pg_restore',
   async run({ dataDir, files, flags }) {
-    const file = userPath(files[0] ?? '');
+    const file = userPath(files[0] ?? ''); // exactly one FILE: checked by the runner
     // `npm run restore FILE --force` (without `--`) hands --force to npm, which passes it on as npm_config_force.
     const force = flags.has('--force') || process.env.npm_config_force === 'true';
     const { replaced } = await restoreDataDir(dataDir, file, { force });
