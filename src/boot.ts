@@ -16,7 +16,10 @@
 // A tiny module of its own chunk (vite.config.ts), not the start-up code this file defers.
 import { LOGIN_SHELL_SELECTOR, mayHaveSession, watchLoginShell } from './app/login-shell';
 import { installPromptStore } from './app/pwa/install-prompt';
+import { releaseDatabaseOnPageHide } from './app/release-database';
 
+// Before any connection is opened: a page left mid-transaction must not hold the database.
+releaseDatabaseOnPageHide();
 installPromptStore();
 
 // zod 4 probes `new Function('')` once to decide whether it may compile fast parsers; under the
