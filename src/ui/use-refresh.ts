@@ -10,9 +10,17 @@ export interface Refresh {
 }
 
 /**
- * Keeps a screen's data fresh: runs `load` on mount and whenever the browser comes back
- * online (window 'online'). The screen keeps showing what it has; `failed` only tells it that
- * the newest data could not be fetched.
+ * While the last refresh failed, it is tried again this often: a server that comes back fires
+ * no `online` event (the browser never went offline), so without it a screen would say its data
+ * is stale until the user reloads. A failed try costs one refused request.
+ */
+export const FAILED_REFRESH_RETRY_MS = 3_000;
+
+/**
+ * Keeps a screen's data fresh: runs `load` on mount, whenever the browser comes back online
+ * (window 'online'), and every FAILED_REFRESH_RETRY_MS while the last run failed and the tab is
+ * visible. The screen keeps showing what it has; `failed` only tells it that the newest data
+ * could not be fetched.
  */
 export function useRefresh(load: () => Promise<unknown>): Refresh {
   const [loading, setLoading] = useState(true);
@@ -43,6 +51,14 @@ export function useRefresh(load: () => Promise<unknown>): Refresh {
       window.removeEventListener('online', onOnline);
     };
   }, [refresh]);
+
+  useEffect(() => {
+    if (!failed) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine !== false) void refresh();
+    }, FAILED_REFRESH_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [failed, refresh]);
 
   return { loading, failed, refresh };
 }
