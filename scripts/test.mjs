@@ -1,5 +1,6 @@
 // `npm test`: every suite — unit + API (vitest.config.ts), then a fresh production build and
-// the browser suite (vitest.e2e.config.ts, playwright-core driving Debian's Chromium).
+// the browser suite (vitest.e2e.config.ts: playwright-core driving Debian's Chromium, plus the
+// offline journey in Firefox and WebKit).
 // Ends with one plain line 'Tests: N passed, N failed' summing all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,12 +10,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 mkdirSync(`${root}.tmp`, { recursive: true });
 
-if (!existsSync(CHROMIUM_PATH)) {
-  console.error(
-    `Chromium not found at ${CHROMIUM_PATH}: the browser tests need it.\n` +
-      'Install it with: apt-get update && apt-get install -y chromium\n' +
-      '(Playwright\'s own browser download does not work here; set CHROMIUM_PATH for another location.)',
-  );
+// The browser suite runs in three engines, each from Debian (no browser download works here).
+const ENGINES = [
+  { name: 'Chromium', path: CHROMIUM_PATH, env: 'CHROMIUM_PATH', install: 'chromium' },
+  { name: 'Firefox', path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', env: 'FIREFOX_PATH', install: 'firefox-esr' },
+  { name: 'WebKit', path: process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', env: 'WEBKIT_DRIVER_PATH', install: 'webkit2gtk-driver xvfb' },
+];
+const missingEngines = ENGINES.filter((engine) => !existsSync(engine.path));
+if (missingEngines.length > 0) {
+  for (const engine of missingEngines) {
+    console.error(`${engine.name} not found at ${engine.path}: the browser tests need it (set ${engine.env} for another location).`);
+  }
+  console.error(`Install them with: apt-get update && apt-get install -y ${missingEngines.map((engine) => engine.install).join(' ')}`);
   process.exit(1);
 }
 
