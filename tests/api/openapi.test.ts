@@ -96,11 +96,24 @@ describe('GET /api/openapi.json', () => {
     expect(createDivisi.security).toEqual([{ bearerAuth: [] }]);
     expect(createDivisi['x-roles']).toEqual(['HR']);
     expect(createDivisi.description).toContain('Roles: HR.');
-    expect(Object.keys(createDivisi.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415']);
+    expect(Object.keys(createDivisi.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '431']);
     expect(doc.paths['/api/nilai/bulk'].post['x-roles']).toEqual(['Mentor', 'Pembimbing', 'HR']);
     expect(doc.paths['/api/divisi'].get['x-roles']).toEqual(['HR', 'Pembimbing', 'Mentor', 'BusHead']);
     expect(doc.paths['/api/divisi'].get.responses['403']).toBeUndefined();
     expect(doc.paths['/api/auth/login'].post.responses['429']).toBeDefined();
+  });
+
+  it('should describe every tag, carry a license and document a 4xx and a 2xx of every operation but the old docs address', () => {
+    expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    expect(doc.tags.length).toBeGreaterThan(10);
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\w/);
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.some((status) => status.startsWith('4')), `${method} ${path}`).toBe(true);
+        if (path !== '/api/docs/static/index.html') expect(statuses.some((status) => status.startsWith('2')), `${method} ${path}`).toBe(true);
+      }
+    }
   });
 
   it('should give the Idempotency-Key header to exactly the mutations the outbox replays (CONTRACT)', () => {
