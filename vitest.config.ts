@@ -39,6 +39,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'tests/server-process/**/*.test.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['tests/setup/pglite-template.ts'],
+          setupFiles: ['tests/setup/openapi-answers.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -53,6 +54,7 @@ export default defineConfig({
                 // tests/api-postgres: concurrency tests that only mean something on a server.
                 include: ['tests/api/**/*.test.ts', 'tests/api-postgres/**/*.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
+                setupFiles: ['tests/setup/openapi-answers.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 60_000,
               },

@@ -43,7 +43,27 @@ const AUTO_ERRORS = {
   413: 'Body over the limit (1 MB)',
   415: 'Body is not application/json',
   422: 'Idempotency-Key already used by this user for another method or path',
+  431: 'Request headers over 16 KB: refused by the HTTP server before any route runs (`message` in English)',
 } as const;
+
+/** What each tag (the path segment after /api, or a route's own `tag`) groups. */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  health: 'Whether the server and its database answer (no token)',
+  auth: "Login, the caller's profile and password",
+  users: 'User accounts (HR) and the signatures of Pembimbing and BusHead',
+  instansi: 'Schools and campuses',
+  divisi: 'Divisions and their competencies',
+  kompetensi: 'Competencies per level and division',
+  grade: 'Grade templates of the Daftar Nilai (transcript)',
+  peserta: 'Participants: add, edit, delete, CSV import, full and incremental pulls',
+  nilai: 'Competency scores under the edit lock, and the Daftar Nilai PDF',
+  review: 'The three-step approval chain: Pembimbing, HR, BusHead',
+  sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
+  docs: 'This document and the Swagger UI that shows it (no token)',
+};
+
+/** The project is private: no open-source license; using the API takes the owner's permission. */
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as const;
 
 /** Fastify's `/a/:id/*` as OpenAPI's `/a/{id}/{path}`, without a trailing slash. */
 export function openApiPath(url: string): string {
@@ -113,30 +133,39 @@ function parameters(route: DocumentedRoute): JsonSchema[] {
   return params;
 }
 
+/** The header of an answer an Idempotency-Key replays (its 2xx, and its 409). */
+const REPLAY_HEADERS = { 'Idempotent-Replayed': { description: '`true` on a replayed answer', schema: { type: 'string', const: 'true' } } };
+
 function successResponse(doc: RouteDoc): JsonSchema {
   const { response } = doc;
-  if (response.media) return { description: response.description, content: { [response.media]: {} } };
+  if (response.noBody) return { description: response.description };
+  if (response.media) {
+    const types: readonly string[] = typeof response.media === 'string' ? [response.media] : response.media;
+    return { description: response.description, content: Object.fromEntries(types.map((type) => [type, {}])) };
+  }
   const schema = response.schema
     ? jsonSchemaOf(response.schema, 'output')
     : { type: 'object', required: ['data'], properties: { data: { description: response.description } } };
-  const headers = doc.idempotent
-    ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer', schema: { type: 'string', const: 'true' } } }
-    : undefined;
-  return { description: response.description, ...(headers ? { headers } : {}), content: { 'application/json': { schema } } };
+  return { description: response.description, ...(doc.idempotent ? { headers: REPLAY_HEADERS } : {}), content: { 'application/json': { schema } } };
 }
 
 /** The error statuses of a route: the ones its shape implies, then its own. */
 function errorStatuses(route: DocumentedRoute): Record<number, string> {
   const { doc, access } = route;
   const hasPathId = pathParamNames(route.url).some((name) => name !== 'role');
+  // Fastify reads the body of every method but GET and HEAD, also where the route ignores it:
+  // malformed JSON is 400, a body over the limit 413, a media type without a parser 415.
+  const readsBody = route.method !== 'GET' && route.method !== 'HEAD';
   const errors: Record<number, string> = {};
-  if (doc.body || doc.query || pathParamNames(route.url).length > 0 || doc.idempotent) errors[400] = AUTO_ERRORS[400];
+  if (readsBody || doc.query || pathParamNames(route.url).length > 0 || doc.idempotent) errors[400] = AUTO_ERRORS[400];
   if (access !== 'public') errors[401] = AUTO_ERRORS[401];
   if (Array.isArray(access)) errors[403] = AUTO_ERRORS[403];
   if (hasPathId) errors[404] = AUTO_ERRORS[404];
-  if (doc.body) errors[413] = AUTO_ERRORS[413];
-  if (doc.body && !doc.bodyMedia) errors[415] = AUTO_ERRORS[415];
+  if (readsBody) errors[413] = AUTO_ERRORS[413];
+  if (readsBody && !doc.bodyMedia) errors[415] = AUTO_ERRORS[415];
   if (doc.idempotent) errors[422] = AUTO_ERRORS[422];
+  // Node's HTTP parser refuses oversized headers on every path, before Fastify routes the request.
+  errors[431] = AUTO_ERRORS[431];
   return { ...errors, ...doc.errors };
 }
 
@@ -162,7 +191,9 @@ function operation(route: DocumentedRoute, path: string): JsonSchema {
   const responses: Record<string, JsonSchema> = { [String(doc.response.status ?? 200)]: successResponse(doc) };
   for (const [status, description] of Object.entries(doc.answers ?? {})) responses[status] = { description };
   for (const [status, description] of Object.entries(errorStatuses(route))) {
-    responses[status] = { description, content: { 'application/json': { schema: ERROR_SCHEMA } } };
+    // An Idempotency-Key stores a 409 (the chain's or the edit lock's refusal) and replays it.
+    const headers = doc.idempotent && status === '409' ? { headers: REPLAY_HEADERS } : {};
+    responses[status] = { description, ...headers, content: { 'application/json': { schema: ERROR_SCHEMA } } };
   }
   const params = parameters(route);
   return {
@@ -206,10 +237,12 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): JsonSc
       title: 'Magang API',
       version: API_VERSION,
       description:
-        'The REST API of Magang (spec section 7, CONTRACT.md). Success answers wrap their data as `{"data": ...}`; every failure is `{"message": "..."}`. Generated from the routes and the zod schemas they validate with.',
+        'The REST API of Magang, the internship-management app. Success answers wrap their data as `{"data": ...}`; every failure is `{"message": "..."}`. Generated from the routes and the zod schemas they validate with.',
+      license: LICENSE,
     },
     servers: [{ url: '/' }],
-    tags: tags.map((name) => ({ name })),
+    // A tag missing from TAG_DESCRIPTIONS goes without one: `npm run lint:openapi` refuses that.
+    tags: tags.map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -79,7 +79,7 @@ const DOCS_UI_ROUTES: Record<string, RouteDoc> = {
     summary: 'Old address of the UI page',
     public: true,
     tag: 'docs',
-    response: { status: 302, description: `Redirect to ${DOCS_PREFIX}/`, media: 'text/html' },
+    response: { status: 302, description: `Redirect to ${DOCS_PREFIX}/`, noBody: true },
   },
   '/static/swagger-initializer.js': {
     summary: "The UI's start script",
@@ -91,7 +91,10 @@ const DOCS_UI_ROUTES: Record<string, RouteDoc> = {
     summary: "The UI's files (scripts, styles, icons)",
     public: true,
     tag: 'docs',
-    response: { description: 'A file of Swagger UI', media: 'application/octet-stream' },
+    response: {
+      description: 'A file of Swagger UI, with the media type of its extension',
+      media: ['application/javascript', 'text/css', 'text/html', 'image/png', 'image/svg+xml', 'application/json'],
+    },
     errors: { 404: 'No such file' },
   },
 };

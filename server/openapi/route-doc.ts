@@ -14,7 +14,8 @@ export type AnswerMedia =
   | 'text/css'
   | 'application/javascript'
   | 'application/x-yaml'
-  | 'application/octet-stream';
+  | 'application/json'
+  | 'image/svg+xml';
 
 /** The success answer of a route. */
 export interface SuccessDoc {
@@ -27,8 +28,10 @@ export interface SuccessDoc {
    * `media`) the answer is documented as a generic `{data}` object described by `description`.
    */
   schema?: z.ZodType;
-  /** A non-JSON answer (file, page); its body has no schema. */
-  media?: AnswerMedia;
+  /** The answer has no body (a redirect). */
+  noBody?: true;
+  /** An answer without a schema (file, page), or the types a file route may answer; its body has no schema. */
+  media?: AnswerMedia | readonly AnswerMedia[];
 }
 
 /** The documentation of one route. */
@@ -58,8 +61,9 @@ export interface RouteDoc {
   answers?: Record<number, string>;
   /**
    * Error statuses beyond the ones the generator adds by itself (400 for input, 401/403 for
-   * the role check, 404 for an id in the path, 413 for a body, 422 for Idempotency-Key), or a
-   * more precise text for one of those. Every error answers `{"message"}`.
+   * the role check, 404 for an id in the path, 413/415 for a method with a body, 422 for
+   * Idempotency-Key, 431 everywhere), or a more precise text for one of those. Every error
+   * answers `{"message"}`.
    */
   errors?: Record<number, string>;
 }

@@ -52,7 +52,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     summary: "Delete all of a participant's scores",
     description: `${own} The answer carries \`state\`: the participant's state after the change.`,
     idempotent: true,
-    response: { description: '`{message: \'Semua nilai berhasil dihapus\', state}`' },
+    response: { description: "`{message: 'Semua nilai berhasil dihapus', data: {nilai: []}, state}`: `data` is the participant's scores after the change (none)" },
     errors: { 403: "Another mentor's participant", ...editLock },
   } as const;
   const cetakDoc = {

@@ -27,6 +27,9 @@ import { parseId, parseInput } from '../validation';
  */
 export const PESERTA_BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
+/** The 409 of an add or an edit (services/peserta-numbers.ts). */
+const NUMBER_TAKEN = 'The NIS (SMK) or NIM (Mahasiswa) is taken at that school or campus: `NIS "x" sudah terdaftar di {instansi}` (or NIM)';
+
 /** Registers GET /, GET /:id, POST /, POST /bulk, PUT /:id, DELETE /:id (mounted at /api/peserta). */
 export default async function pesertaRoutes(app: FastifyInstance): Promise<void> {
   const staff = requireRole('Pembimbing', 'HR');
@@ -71,7 +74,10 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     summary: 'Add a participant (with its detail row and three `Menunggu` reviews)',
     body: pesertaCreateSchema,
     response: { ...one, status: 201 },
-    errors: { 400: '`Semua field wajib diisi`, a field\'s text, or a wrong reference kind (e.g. `Mentor harus berupa user dengan role Mentor`)' },
+    errors: {
+      400: '`Semua field wajib diisi`, a field\'s text, or a wrong reference kind (e.g. `Mentor harus berupa user dengan role Mentor`)',
+      409: NUMBER_TAKEN,
+    },
   };
   app.post('/', { preHandler: staff, config: { openapi: create } }, async (request, reply) => {
     const body = parseInput(pesertaCreateSchema, request.body);
@@ -96,7 +102,10 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     summary: 'Change a participant (non-empty fields only)',
     body: pesertaUpdateSchema,
     response: one,
-    errors: { 400: 'Invalid input, `Jenjang tidak dapat diubah`, a wrong reference kind, or dates out of order with the stored ones' },
+    errors: {
+      400: 'Invalid input, `Jenjang tidak dapat diubah`, a wrong reference kind, or dates out of order with the stored ones',
+      409: NUMBER_TAKEN,
+    },
   };
   app.put<{ Params: { id: string } }>('/:id', { preHandler: staff, config: { openapi: update } }, async (request) => {
     const id = parseId(request.params.id);

@@ -65,7 +65,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** Registers GET /, GET /role/:role, POST /, PUT /:id, DELETE /:id, POST+DELETE /signature, GET /:id/signature (at /api/users). */
+/** Registers GET /, GET /role/:role, POST /, PUT /:id, DELETE /:id, POST+DELETE /signature, GET /signature/:id (at /api/users). */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const readers = requireRole('HR', 'Pembimbing');
   const hrOnly = requireRole('HR');
@@ -108,7 +108,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     answers: { 304: 'The copy held is current' },
     errors: { 403: "Another user's signature, and the caller is neither Pembimbing, HR nor BusHead", 404: 'No such user, or no signature' },
   } as const;
-  app.get<{ Params: { id: string } }>('/:id/signature', { preHandler: requireRole(), config: { openapi: readSignatureDoc } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/signature/:id', { preHandler: requireRole(), config: { openapi: readSignatureDoc } }, async (request, reply) => {
     const id = parseId(request.params.id);
     const user = currentUser(request);
     if (user.id !== id && !['Pembimbing', 'HR', 'BusHead'].includes(user.role)) throw new HttpError(403, SERVER_MSG.forbidden);

@@ -238,5 +238,6 @@ export async function deleteAllNilai(tx: Tx, user: AuthUser, id: number): Promis
   await assertScoresEditable(tx, user, [id]);
   const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
   await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
-  return { status: 200, body: { message: NILAI_MSG.allDeleted } };
+  // `data` as GET /api/nilai/peserta/:id answers it: the participant's scores, now none.
+  return { status: 200, body: { message: NILAI_MSG.allDeleted, data: { nilai: [] } } };
 }

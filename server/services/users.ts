@@ -38,11 +38,11 @@ export function selectUsers(db: Db | Tx) {
 }
 
 /**
- * The path that serves the user's signature (GET /api/users/:id/signature), versioned by the
+ * The path that serves the user's signature (GET /api/users/signature/:id), versioned by the
  * start of its hash so a new upload is a new URL; null when the user has none.
  */
 export function signatureUrl(row: { id: number; signature_sha256: string | null }): string | null {
-  return row.signature_sha256 ? `/api/users/${row.id}/signature?v=${row.signature_sha256.slice(0, 12)}` : null;
+  return row.signature_sha256 ? `/api/users/signature/${row.id}?v=${row.signature_sha256.slice(0, 12)}` : null;
 }
 
 /** The API shape of a user row; drops the password hash. */

@@ -70,7 +70,7 @@ export interface SignaturePullResult {
 }
 
 /**
- * Fetches GET /api/users/{id}/signature for every signer of `rows` whose cached PNG does not
+ * Fetches GET /api/users/signature/{id} for every signer of `rows` whose cached PNG does not
  * match the hash the row names (or is missing), and stores it. A 404 removes the cached PNG;
  * any other failure is counted and the rest carry on. Then drops cached PNGs that no row of
  * the mirror references any more.
@@ -88,7 +88,7 @@ export async function pullSignatures(
     const have = cached[index];
     if (have && have.sha256 === wanted.get(userId)) continue;
     try {
-      const answer = await api.getBytes(`/api/users/${userId}/signature`, have ? { ifNoneMatch: `"${have.sha256}"` } : {});
+      const answer = await api.getBytes(`/api/users/signature/${userId}`, have ? { ifNoneMatch: `"${have.sha256}"` } : {});
       // 304: the server's current PNG is the cached one, newer than the row; the next pull settles it.
       if (!answer) continue;
       const record: SignatureRecord = { userId, sha256: await sha256Hex(answer.bytes), png: answer.bytes };

@@ -96,10 +96,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   'POST /api/users/signature': { roles: SIGNERS, ok: 415, request: fixed('/api/users/signature', { signature: 'x' }) },
   'DELETE /api/users/signature': { roles: SIGNERS, ok: 200, request: fixed('/api/users/signature') },
   // Any user passes the role check; a Mentor may read only its own (object-level 403).
-  'GET /api/users/:id/signature': {
+  'GET /api/users/signature/:id': {
     roles: 'any',
     ok: { Mentor: 403, Pembimbing: 404, HR: 404, BusHead: 404 },
-    request: (ctx) => ({ url: `/api/users/${ctx.ids.hr}/signature` }),
+    request: (ctx) => ({ url: `/api/users/signature/${ctx.ids.hr}` }),
   },
 
   'GET /api/instansi': { roles: 'any', ok: 200, request: fixed('/api/instansi') },

@@ -155,8 +155,8 @@ describe('object-level rules a role check cannot see', () => {
   });
 
   it("should let a Mentor read its own signature but not another user's", async () => {
-    expect((await send(t, 'GET', `/api/users/${ctx.ids.mentor}/signature`, tokens.mentor)).statusCode).toBe(404);
-    expect((await send(t, 'GET', `/api/users/${ctx.ids.hr}/signature`, tokens.mentor)).statusCode).toBe(403);
+    expect((await send(t, 'GET', `/api/users/signature/${ctx.ids.mentor}`, tokens.mentor)).statusCode).toBe(404);
+    expect((await send(t, 'GET', `/api/users/signature/${ctx.ids.hr}`, tokens.mentor)).statusCode).toBe(403);
   });
 
   // Spec 6 and CONTRACT restrict only the Mentor to its own participants: a Pembimbing

@@ -7,12 +7,14 @@ describe('error envelope and security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ seed: 'none' });
-    // Test-only routes (documented: every /api route must be).
-    const config = { openapi: { summary: 'Test route', public: true as const, response: { description: 'Test answer' } } };
-    t.app.get('/api/test/boom', { config }, async () => {
+    // Test-only routes, documented with the error each provokes (every /api route and answer must be).
+    const config = (errors: Record<number, string>) => ({
+      openapi: { summary: 'Test route', public: true as const, response: { description: 'Test answer' }, errors },
+    });
+    t.app.get('/api/test/boom', { config: config({ 500: 'The unexpected error this route throws' }) }, async () => {
       throw new Error('secret internals');
     });
-    t.app.post('/api/test/duplicate-user', { config }, async () => {
+    t.app.post('/api/test/duplicate-user', { config: config({ 409: 'The unique violation this route causes' }) }, async () => {
       const row = { employee_id: 'EMP001', username: 'dup', password_hash: 'x', role: 'HR' as const };
       await t.db.insert(users).values(row);
       return { data: 'unreachable' };

@@ -6,6 +6,7 @@ import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, createLoginRateLimiter, loginKey }
 import { buildApp } from '../../server/app';
 import { loginAttempts } from '../../server/db/schema';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
+import { checkAnswersAgainstDocument } from '../helpers/openapi-answers';
 
 describe('createLoginRateLimiter() on the database', () => {
   let t: TestApp;
@@ -99,6 +100,7 @@ describe('POST /api/auth/login rate limit by address', () => {
   it('should count by the forwarded client address behind a trusted proxy', async () => {
     // A second app on the same database, trusting the proxy at 10.0.0.1.
     const app = await buildApp({ db: t.db, config: { ...t.config, trustProxy: ['10.0.0.1'] }, webRoot: null, logger: false });
+    checkAnswersAgainstDocument(app);
     try {
       const client = { 'x-forwarded-for': '203.0.113.7' };
       for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) expect((await attempt(app, 'wrong', client)).statusCode).toBe(401);

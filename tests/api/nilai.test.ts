@@ -358,6 +358,7 @@ describe('DELETE /api/nilai/peserta/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: NILAI_MSG.allDeleted,
+      data: { nilai: [] },
       state: { peserta_id: p.id, reviews: expect.any(Array), nilai: [] },
     });
     expect(response.json().state.reviews.map((r: { role_reviewer: string; status: string }) => [r.role_reviewer, r.status])).toEqual(

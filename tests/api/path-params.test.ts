@@ -27,7 +27,7 @@ const ID_ROUTES: readonly [Method, string][] = [
   ['GET', '/api/peserta/{id}'],
   ['PUT', '/api/peserta/{id}'],
   ['DELETE', '/api/peserta/{id}'],
-  ['GET', '/api/users/{id}/signature'],
+  ['GET', '/api/users/signature/{id}'],
   ['PUT', '/api/users/{id}'],
   ['DELETE', '/api/instansi/{id}'],
   ['GET', '/api/divisi/{id}'],
@@ -88,7 +88,7 @@ describe('malformed path parameters', () => {
 describe('path parameter rules', () => {
   it('should list the parameters of a route path', () => {
     expect(pathParamNames('/api/nilai/divisi/:divisiId/kompetensi')).toEqual(['divisiId']);
-    expect(pathParamNames('/api/users/:id/signature')).toEqual(['id']);
+    expect(pathParamNames('/api/users/signature/:id')).toEqual(['id']);
     expect(pathParamNames('/*')).toEqual([]);
   });
 

@@ -65,7 +65,7 @@ async function sourcesFromApi(row: SertifikatRow, thresholds?: readonly GradeIte
   const signatures = new Map<number, Uint8Array>();
   for (const signer of [row.penandatangan.Pembimbing, row.penandatangan.BusHead]) {
     if (!signer?.signature) continue;
-    const response = await call(t, 'GET', `/api/users/${signer.id}/signature`, tokens.hr);
+    const response = await call(t, 'GET', `/api/users/signature/${signer.id}`, tokens.hr);
     expect(response.statusCode).toBe(200);
     signatures.set(signer.id, new Uint8Array(response.rawPayload));
   }

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const urlOf = (id: number, bytes: Uint8Array) => `/api/users/${id}/signature?v=${sha(bytes).slice(0, 12)}`;
+const urlOf = (id: number, bytes: Uint8Array) => `/api/users/signature/${id}?v=${sha(bytes).slice(0, 12)}`;
 
 function upload(token: string | null, form: { payload: Buffer; headers: Record<string, string> }) {
   return t.app.inject({
@@ -41,7 +41,7 @@ function upload(token: string | null, form: { payload: Buffer; headers: Record<s
 function fetchSignature(userId: number | string, token: string | null, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'GET',
-    url: `/api/users/${userId}/signature`,
+    url: `/api/users/signature/${userId}`,
     headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
 }
@@ -242,7 +242,7 @@ describe('DELETE /api/users/signature', () => {
   });
 });
 
-describe('GET /api/users/:id/signature', () => {
+describe('GET /api/users/signature/:id', () => {
   const png = makePng(24, 8, 77);
   beforeAll(async () => {
     await clearSignatures();

@@ -48,7 +48,7 @@ function fakeServer(lists: Record<string, SertifikatRow[]>, pngs: Record<number,
       if (!data) return new Response(JSON.stringify({ message: 'Gagal' }), { status: 500 });
       return new Response(JSON.stringify({ data, organisasi: ORGANISASI }), { status: 200 });
     }
-    const match = /^\/api\/users\/(\d+)\/signature$/.exec(url.pathname);
+    const match = /^\/api\/users\/signature\/(\d+)$/.exec(url.pathname);
     if (match) {
       const png = pngs[Number(match[1])];
       if (!png) return new Response(JSON.stringify({ message: 'Tanda tangan tidak ditemukan' }), { status: 404 });
@@ -105,7 +105,7 @@ describe('pullSignatures', () => {
     const seen: Request[] = [];
     const api = createApiClient({ fetch: fakeServer({}, { 7: PNG_A, 8: PNG_B }, seen) });
     expect(await pullSignatures(api, rows, db)).toEqual({ fetched: 2, failed: 0 });
-    expect(seen.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/users/7/signature', '/api/users/8/signature']);
+    expect(seen.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/users/signature/7', '/api/users/signature/8']);
     const stored = await db.signatures.get(7);
     expect(stored?.sha256).toBe(SHA_A);
     expect([...(stored?.png ?? [])]).toEqual([...PNG_A]);
@@ -119,7 +119,7 @@ describe('pullSignatures', () => {
     const seen: Request[] = [];
     const api = createApiClient({ fetch: fakeServer({}, { 7: PNG_A, 8: PNG_B }, seen) });
     await pullSignatures(api, [row(1, signer(7, 'p', SHA_A), signer(8, 'b', SHA_B))], db);
-    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/users/8/signature']);
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/users/signature/8']);
     expect(seen[0]!.headers.get('If-None-Match')).toBe(`"${SHA_A}"`);
     expect((await db.signatures.get(8))?.sha256).toBe(SHA_B);
   });

@@ -11,7 +11,7 @@ const profileResponseSchema = z.object({ data: sessionUserSchema });
 const hr = { id: 1, employee_id: 'EMP001', username: 'hr', role: 'HR', signature_url: null };
 const USERS: unknown[] = [
   hr,
-  { ...hr, signature_url: '/api/users/1/signature' },
+  { ...hr, signature_url: '/api/users/signature/1' },
   { id: 2, employee_id: 'E2', username: 'x', role: 'Mentor' },
   { ...hr, employeeId: 'EMP001', extra: 'dropped', password: 'never kept' },
   { ...hr, role: 'Admin' },

@@ -2,6 +2,7 @@
 // TEST_DB_KIND=pglite (default): PGlite loaded from a dump made once by
 // tests/setup/pglite-template.ts. TEST_DB_KIND=postgres: a new database magang_test_<random>
 // on the TEST_DATABASE_URL server, migrated (and seeded), dropped again by close().
+// Every inject() answer is checked against the app's OpenAPI document (openapi-answers.ts).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +15,7 @@ import { type Database, type Db, connectPostgres, wrapPglite } from '../../serve
 import { migrate } from '../../server/db/migrate';
 import { seed as seedDatabase } from '../../server/db/seed';
 import type { TemplateState } from '../setup/pglite-template';
+import { checkAnswersAgainstDocument } from './openapi-answers';
 
 /** The secret test tokens are signed with. */
 export const TEST_JWT_SECRET = 'test-secret-of-at-least-sixteen-chars';
@@ -116,6 +118,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
+  // Every answer a test receives is held against the app's OpenAPI document.
+  checkAnswersAgainstDocument(app);
   let closed = false;
   return {
     app,

@@ -131,7 +131,7 @@ export class FakeNilaiServer {
       const lock = scoreEditLock(this.role, this.reviewsOf(id));
       if (lock) return refused(lock, [id]);
       this.nilai.delete(id);
-      return { status: 200, body: { message: 'Semua nilai berhasil dihapus', ...this.withStates([id], false) } };
+      return { status: 200, body: { message: 'Semua nilai berhasil dihapus', data: { nilai: [] }, ...this.withStates([id], false) } };
     }
     match = /^\/api\/review\/(approve|reject|cancel)\/(\d+)$/.exec(path);
     if (method === 'POST' && match) {

@@ -83,7 +83,7 @@ async function expectData(url: string, made: Made): Promise<void> {
     expect.objectContaining({ role_reviewer: 'BusHead', status: 'Menunggu' }),
   ]);
 
-  const png = await fetch(`${url}/api/users/${made.pembimbingId}/signature`, { headers: { authorization: `Bearer ${pembimbing}` } });
+  const png = await fetch(`${url}/api/users/signature/${made.pembimbingId}`, { headers: { authorization: `Bearer ${pembimbing}` } });
   expect(png.status).toBe(200);
   expect(sha(new Uint8Array(await png.arrayBuffer()))).toBe(sha(made.signature));
 }

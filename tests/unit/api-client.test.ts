@@ -103,7 +103,7 @@ describe('ApiClient.getBytes', () => {
         return new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { ETag: '"ab"', 'Content-Type': 'image/png' } });
       },
     });
-    const result = await api.getBytes('/api/users/1/signature');
+    const result = await api.getBytes('/api/users/signature/1');
     expect([...(result?.bytes ?? [])]).toEqual([137, 80, 78, 71]);
     expect(result?.etag).toBe('"ab"');
     expect(result?.contentType).toBe('image/png');
