@@ -166,11 +166,17 @@ describe('edit nilai and stale actions (HR)', () => {
     await hr.getByText('Tidak ada data yang sesuai dengan filter').waitFor();
   });
 
-  it('should keep Edit Nilai visible but disabled, with the lock reason, once HR decided', async () => {
+  it('should keep Edit Nilai, with the lock reason, once HR decided: it opens read-only', async () => {
+    const reason = 'Nilai tidak dapat diubah karena Anda sudah memberikan keputusan';
     const row = await searchFor(hr, SEARCH, 'Citra Maharani');
     const edit = row.getByRole('button', { name: 'Edit Nilai', exact: true });
-    await expect(edit.isDisabled()).resolves.toBe(true);
-    await expect(edit.getAttribute('title')).resolves.toBe('Nilai tidak dapat diubah karena Anda sudah memberikan keputusan');
+    await expect(edit.getAttribute('title')).resolves.toBe(reason);
+    await edit.click();
+    const modal = dialog(hr, 'Edit Nilai');
+    await modal.locator('.alert-warning').getByText(reason, { exact: true }).waitFor();
+    await expect(modal.getByRole('button', { name: 'Simpan Nilai', exact: true }).isDisabled()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'Tutup', exact: true }).last().click();
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('should refuse a stale approve with the spec text and send nothing', async () => {
