@@ -39,7 +39,7 @@ async function submitNilai(
 /** Queues nilai.save (optimistic) and, online, sends it now. */
 export function saveNilai(input: SaveNilaiInput, online = navigator.onLine): Promise<NilaiWriteResult> {
   const { user, role, pesertaId, nilai } = saveNilaiInputSchema.parse(input);
-  return submitNilai({ user, role, pesertaId, kind: 'nilai.save', payload: { nilai_data: nilai } }, NILAI_MSG.saved, NILAI_MSG.saveFailed, online);
+  return submitNilai({ user, role, pesertaId, kind: 'nilai.save', payload: { nilai_data: nilai } }, NILAI_MSG.saved, NILAI_MSG.approverSaveFailed, online);
 }
 
 /** Queues nilai.reset ('Reset Semua': every score of the participant deleted) and, online, sends it now. */
