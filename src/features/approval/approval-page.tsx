@@ -261,7 +261,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
-            if (result.outcome === 'refused') popup.error(result.message);
+            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
             else popup.success(result.message);
             void refresh();
           }}
@@ -279,7 +279,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);
-            if (result.outcome === 'refused') popup.error(result.message);
+            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
             else popup.success(result.message);
             void refresh();
           }}

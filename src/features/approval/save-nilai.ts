@@ -14,10 +14,11 @@ export const saveNilaiInputSchema = z.object({
 });
 export type SaveNilaiInput = z.infer<typeof saveNilaiInputSchema>;
 
-/** How a save or reset ended, as the screen shows it. */
+/** How a save or reset ended, as the screen shows it; `title`: the server's `error` field of a refusal, if any. */
 export interface NilaiWriteResult {
   outcome: 'sent' | 'queued' | 'refused';
   message: string;
+  title?: string;
 }
 
 async function submitNilai(
@@ -30,7 +31,11 @@ async function submitNilai(
     const result = await submitChange(db, change, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: done };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
-    return { outcome: 'refused', message: `${result.message || failed} ${NILAI_MSG.reloaded}` };
+    return {
+      outcome: 'refused',
+      message: `${result.message || failed} ${NILAI_MSG.reloaded}`,
+      ...(result.title ? { title: result.title } : {}),
+    };
   } catch {
     return { outcome: 'refused', message: failed };
   }
