@@ -21,6 +21,9 @@ export interface ReasonTip<E extends HTMLElement> {
 
 /** Puts `tip` under `anchor` (above it when there is no room below), inside the window. */
 function place(anchor: HTMLElement, tip: HTMLElement): void {
+  // Measured at the window's corner, where it may take its full width, then moved.
+  tip.style.left = '0px';
+  tip.style.top = '0px';
   const box = anchor.getBoundingClientRect();
   const width = tip.offsetWidth;
   const height = tip.offsetHeight;
