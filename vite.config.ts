@@ -12,7 +12,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
-      // src/main.tsx registers the worker itself with workbox-window (production only).
+      // src/boot.ts registers the worker itself with workbox-window (production only).
       injectRegister: false,
       // We ship public/manifest.webmanifest ourselves. With `manifest: false` the plugin
       // neither generates a manifest nor adds it or its icons to the precache list, so the
@@ -74,11 +74,13 @@ export default defineConfig({
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 40 },
             // What boot.ts itself needs before the app loads: the beforeinstallprompt store (it
             // must listen from the start), the live login form (src/app/login-shell.ts, with
-            // the two constants it reads) and the database release on pagehide (before any
-            // connection opens). A ~2 KB chunk of their own, for the same reason.
+            // the two constants it reads), the service worker registration (it registers on the
+            // login page too; the update prompt loaded later with the app shares its state) and
+            // the database release on pagehide (before any connection opens). A ~2 KB chunk of
+            // their own, for the same reason.
             {
               name: 'boot-early',
-              test: /[\\/]src[\\/](app[\\/]pwa[\\/]install-(prompt|platform)|app[\\/]login-shell|app[\\/]release-database|app[\\/]session[\\/]session-keys|db[\\/]db-name)\.ts$/,
+              test: /[\\/]src[\\/](app[\\/]pwa[\\/](install-(prompt|platform)|register-sw)|app[\\/]login-shell|app[\\/]release-database|app[\\/]session[\\/]session-keys|db[\\/]db-name)\.ts$/,
               priority: 40,
             },
             // boot.ts stays alone in the HTML's entry chunk (it must not pull the start code with it).

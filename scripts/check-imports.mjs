@@ -21,7 +21,7 @@ const ALLOWED = {
   'src/features': ['src/domain', 'src/db', 'src/sync', 'src/api', 'src/ui', 'src/workers/clients.ts'],
   'src/app': ['src/app', 'src/features', 'src/ui', 'src/api', 'src/db', 'src/sync', 'src/domain', 'src/workers/clients.ts', 'src/styles'],
   'src/main.tsx': ['src/app', 'src/styles', 'src/db', 'src/domain', 'src/ui'],
-  'src/boot.ts': ['src/main.tsx', 'src/styles', 'src/app/pwa/install-prompt.ts', 'src/app/pwa/install-platform.ts', 'src/app/login-shell.ts', 'src/app/release-database.ts'],
+  'src/boot.ts': ['src/main.tsx', 'src/styles', 'src/app/pwa/install-prompt.ts', 'src/app/pwa/install-platform.ts', 'src/app/pwa/register-sw.ts', 'src/app/login-shell.ts', 'src/app/release-database.ts'],
   server: ['server', 'src/domain', 'src/documents'],
 };
 

@@ -16,6 +16,7 @@
 // A tiny module of its own chunk (vite.config.ts), not the start-up code this file defers.
 import { LOGIN_SHELL_SELECTOR, mayHaveSession, watchLoginShell } from './app/login-shell';
 import { installPromptStore } from './app/pwa/install-prompt';
+import { registerServiceWorker } from './app/pwa/register-sw';
 import { releaseDatabaseOnPageHide } from './app/release-database';
 
 // Before any connection is opened: a page left mid-transaction must not hold the database.
@@ -67,3 +68,22 @@ if (loginShell) {
     startAfterFirstPaint,
   );
 } else startAfterFirstPaint();
+
+/** Longest wait for an idle moment before the service worker is registered anyway. */
+const REGISTER_IDLE_TIMEOUT_MS = 3000;
+
+// The service worker is registered on every page, also the login page of a first visit where
+// the app is not loaded yet: once the page has loaded and the main thread is idle, so its
+// install (which downloads the precache) never competes with the first paint or the form.
+// Safari has no requestIdleCallback: there it waits one more task.
+function registerWhenIdle(): void {
+  const idle = (): void => {
+    const run = () => void registerServiceWorker().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: REGISTER_IDLE_TIMEOUT_MS });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+if (import.meta.env.PROD) registerWhenIdle();

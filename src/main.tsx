@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
 import { LOGIN_SHELL_SELECTOR, loginShellReleased } from './app/login-shell';
-import { registerServiceWorker } from './app/pwa/register-sw';
 import { router } from './app/router';
 import { session } from './app/services';
 
@@ -35,5 +34,3 @@ if (rootElement.querySelector(LOGIN_SHELL_SELECTOR)) {
     .then(loginShellReleased)
     .finally(render);
 } else render();
-
-if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);

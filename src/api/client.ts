@@ -38,6 +38,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError');
 }
 
+/**
+ * The `error` field of a failed call's answer (the API error popup's title), or null when the
+ * answer had none: `{"message"}` answers leave the popup its default title 'Error'.
+ */
+export function answerErrorField(error: unknown): string | null {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null || !('error' in error.body)) return null;
+  const field = (error.body as { error: unknown }).error;
+  return typeof field === 'string' && field.trim() !== '' ? field : null;
+}
+
 /** The server's message of an error when it sent one, otherwise `fallback` (spec section 8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;

@@ -162,6 +162,8 @@ export interface OutboxRecord {
   lastFailure?: OutboxFailure;
   /** The last failure, or for a conflict the spec's stale-data message shown to the user. */
   lastError: string | null;
+  /** For a conflict the server answered, its answer's `error` field (the error popup's title), if any. */
+  lastErrorTitle?: string | null;
 }
 
 /** A key/value entry of the `meta` table (session, cached profile, pull cursors). */

@@ -52,6 +52,8 @@ export const NILAI_MSG = {
   saved: 'Nilai berhasil disimpan',
   allDeleted: 'Semua nilai berhasil dihapus',
   saveFailed: 'Gagal menyimpan nilai',
+  /** An approver's score save ('Edit Nilai' on the approval screen) that failed. */
+  approverSaveFailed: 'Gagal memperbarui data',
   deleteFailed: 'Gagal menghapus nilai',
   noKompetensiTitle: 'Kompetensi Belum Tersedia',
   noKompetensiHint: 'Hubungi HR untuk memperbarui kompetensi',

@@ -12,6 +12,8 @@ import { DEFAULT_GRADE_ITEMS, GRADE_ITEMS_MAX, type GradeItem, gradeFor, gradeIt
 import { JENJANG, type Jenjang } from './master-data';
 import { pesertaSchema } from './peserta';
 
+const PDF_FAILED = 'Gagal mengunduh PDF';
+
 /** Texts of the certificate screens (spec 2 'Certificates', spec 8) and of the API. */
 export const SERTIFIKAT_MSG = {
   titleMahasiswa: 'Sertifikat Mahasiswa',
@@ -29,7 +31,9 @@ export const SERTIFIKAT_MSG = {
   noTemplates: 'Tidak ada template tersedia',
   generateFailed: (message: string) => `Gagal membuat sertifikat. ${message}`,
   previewFailed: 'Gagal memuat preview sertifikat',
-  pdfFailed: 'Gagal mengunduh PDF',
+  pdfFailed: PDF_FAILED,
+  /** The Error popup of a Daftar Nilai PDF that could not be made or saved, with the cause. */
+  pdfFailedPopup: (message: string) => `${PDF_FAILED}: ${message}`,
   transcriptFailed: (message: string) => `Gagal mencetak daftar nilai. ${message}`,
   downloaded: (format: 'PDF' | 'PPT', nama: string) => `Sertifikat ${format} untuk ${nama} berhasil diunduh`,
   transcriptDownloaded: (nama: string) => `Daftar Nilai untuk ${nama} berhasil diunduh`,

@@ -103,10 +103,19 @@ export async function markPaused(db: MagangDb, seq: number): Promise<void> {
   await db.outbox.update(seq, { state: 'pending' });
 }
 
-/** Marks an entry refused with the message the user will see, reconciling the states known. */
-export async function markConflict(db: MagangDb, seq: number, message: string, states: readonly PesertaServerState[] = []): Promise<void> {
+/**
+ * Marks an entry refused with the message the user will see (and the title of the server's
+ * answer, when it sent one), reconciling the states known.
+ */
+export async function markConflict(
+  db: MagangDb,
+  seq: number,
+  message: string,
+  states: readonly PesertaServerState[] = [],
+  title: string | null = null,
+): Promise<void> {
   await db.transaction('rw', MIRROR_TABLES(db), async () => {
-    await db.outbox.update(seq, { state: 'conflict', lastError: message });
+    await db.outbox.update(seq, { state: 'conflict', lastError: message, lastErrorTitle: title });
     await reconcileAll(db, states);
   });
 }
@@ -116,6 +125,7 @@ export async function retryConflict(db: MagangDb, seq: number): Promise<void> {
   const change: Partial<OutboxRecord> = {
     state: 'pending',
     lastError: null,
+    lastErrorTitle: null,
     attempts: 0,
     nextAttemptAt: 0,
     sentAt: undefined,

@@ -20,7 +20,7 @@
  *   stays at the head.
  * So a change costs its send plus a share of one batch read.
  */
-import { type ApiClient, createApiClient, isApiError } from '@/api/client';
+import { type ApiClient, answerErrorField, createApiClient, isApiError } from '@/api/client';
 import { type PesertaState, checkHealth, fetchNilai, fetchReviews, fetchReviewsBatch, sendOutboxRequest, statesOf } from '@/api/nilai';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
@@ -168,7 +168,7 @@ async function replayEntry(
     }
     // 409 (the rules forbid it now) or another refusal: kept and shown, never dropped.
     const states = isApiError(error) ? statesOf(error.body) : null;
-    await markConflict(db, seq, errorText(error), states ?? []);
+    await markConflict(db, seq, errorText(error), states ?? [], answerErrorField(error));
     if (states) recheck.set(states);
     else await refreshQuietly(api, db, entry.pesertaId);
     return 'conflict';

@@ -20,8 +20,11 @@ export type SubmitOutcome =
   | { outcome: 'sent' }
   /** Kept on the device (offline, server unreachable, or waiting for a new login). */
   | { outcome: 'queued' }
-  /** Refused by the re-check or the server; `message` is the spec's text. Not kept: the user saw it. */
-  | { outcome: 'refused'; message: string };
+  /**
+   * Refused by the re-check or the server; `message` is the spec's text, `title` the `error`
+   * field of the server's answer when it sent one. Not kept: the user saw it.
+   */
+  | { outcome: 'refused'; message: string; title?: string };
 
 async function settle(db: MagangDb, seq: number, deadline: number): Promise<SubmitOutcome> {
   for (;;) {
@@ -29,7 +32,9 @@ async function settle(db: MagangDb, seq: number, deadline: number): Promise<Subm
     if (!entry) return { outcome: 'sent' };
     if (entry.state === 'conflict') {
       await dismissConflict(db, seq);
-      return { outcome: 'refused', message: entry.lastError ?? '' };
+      return entry.lastErrorTitle
+        ? { outcome: 'refused', message: entry.lastError ?? '', title: entry.lastErrorTitle }
+        : { outcome: 'refused', message: entry.lastError ?? '' };
     }
     // Pending again after a failed try, or still with another runner past the deadline.
     if ((entry.state === 'pending' && entry.attempts > 0) || Date.now() >= deadline) return { outcome: 'queued' };

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Icon, type IconName } from './icons';
+import { useReasonTip } from './reason-tip';
 import './action-button.css';
 
 export type ActionButtonTone = 'primary' | 'info' | 'neutral';
@@ -10,8 +11,9 @@ export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   icon: IconName;
   tone?: ActionButtonTone;
   /**
-   * Why the action is not allowed: the button stays visible but disabled (`disabled` and
-   * `aria-disabled`), the reason is its tooltip and `aria-description`. Null = allowed.
+   * Why the action is not allowed: the button stays visible and focusable but `aria-disabled`,
+   * the reason is its tooltip and `aria-description`, and shows in a bubble on tap, click or
+   * keyboard focus (useReasonTip). Null = allowed.
    */
   disabledReason?: string | null;
   /** A remark that does not disable (e.g. the dialog opens read-only): tooltip and `aria-description`. */
@@ -33,21 +35,25 @@ export function ActionButton({
   type = 'button',
   ...rest
 }: ActionButtonProps) {
-  const off = Boolean(disabled || disabledReason);
   const reason = disabledReason || note || undefined;
+  const refused = useReasonTip<HTMLButtonElement>(disabledReason);
   return (
-    <button
-      type={type}
-      aria-label={label}
-      title={reason ?? label}
-      aria-description={reason}
-      aria-disabled={off || undefined}
-      disabled={off}
-      className={`action-btn action-btn-${tone} ${className ?? ''}`.trim()}
-      {...rest}
-    >
-      <Icon name={icon} size={18} />
-      <span className="action-btn-text">{label}</span>
-    </button>
+    <>
+      <button
+        type={type}
+        aria-label={label}
+        title={reason ?? label}
+        aria-description={reason}
+        aria-disabled={disabled || undefined}
+        disabled={disabled}
+        className={`action-btn action-btn-${tone} ${className ?? ''}`.trim()}
+        {...rest}
+        {...refused.buttonProps}
+      >
+        <Icon name={icon} size={18} />
+        <span className="action-btn-text">{label}</span>
+      </button>
+      {refused.tip}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Icon, type IconName } from './icons';
+import { useReasonTip } from './reason-tip';
 import './ui.css';
 
 export type IconButtonTone = 'default' | 'primary' | 'danger' | 'info';
@@ -12,29 +13,39 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   /** 'sm' = 36 px (rows of a desktop table), 'md' = 44 px (touch target). */
   size?: 'sm' | 'md';
   /**
-   * Why the action is not allowed: the button stays visible but `disabled`, and the reason
-   * replaces the label as tooltip (`title`) and is its `aria-description`. Null = allowed.
+   * Why the action is not allowed: the button stays visible and focusable but `aria-disabled`,
+   * the reason replaces the label as tooltip (`title`), is its `aria-description`, and shows in
+   * a bubble on tap, click or keyboard focus (useReasonTip). Null = allowed.
    */
   disabledReason?: string | null;
 }
 
 /** A button that shows only an icon; it always carries `aria-label` and a `title` tooltip (the label, or the reason it is disabled). */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, icon, tone = 'default', size = 'md', disabledReason, className, type = 'button', disabled, ...rest },
+  { label, icon, tone = 'default', size = 'md', disabledReason, className, type = 'button', ...rest },
   ref,
 ) {
+  const reason = useReasonTip<HTMLButtonElement>(disabledReason);
+  const { ref: tipRef, ...reasonProps } = reason.buttonProps;
   return (
-    <button
-      ref={ref}
-      type={type}
-      aria-label={label}
-      title={disabledReason || label}
-      aria-description={disabledReason || undefined}
-      disabled={disabled || Boolean(disabledReason)}
-      className={`kit-icon-btn kit-icon-btn-${tone} kit-icon-btn-${size} ${className ?? ''}`.trim()}
-      {...rest}
-    >
-      <Icon name={icon} size={size === 'sm' ? 18 : 20} />
-    </button>
+    <>
+      <button
+        ref={(element) => {
+          tipRef(element);
+          if (typeof ref === 'function') ref(element);
+          else if (ref) ref.current = element;
+        }}
+        type={type}
+        aria-label={label}
+        title={disabledReason || label}
+        aria-description={disabledReason || undefined}
+        className={`kit-icon-btn kit-icon-btn-${tone} kit-icon-btn-${size} ${className ?? ''}`.trim()}
+        {...rest}
+        {...reasonProps}
+      >
+        <Icon name={icon} size={size === 'sm' ? 18 : 20} />
+      </button>
+      {reason.tip}
+    </>
   );
 });

@@ -59,9 +59,9 @@ async function open(page: Page, path: string, heading: string): Promise<void> {
   await waitForScreen(page, heading);
 }
 
-/** The first enabled button named `name` of the list. */
+/** The first enabled button named `name` of the list (a refused one is `aria-disabled`, still focusable). */
 function firstEnabled(page: Page, name: string): Locator {
-  return page.getByRole('table').getByRole('button', { name, exact: true }).and(page.locator(':enabled')).first();
+  return page.getByRole('table').getByRole('button', { name, exact: true }).and(page.locator(':enabled:not([aria-disabled="true"])')).first();
 }
 
 /**

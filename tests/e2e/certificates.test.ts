@@ -133,6 +133,24 @@ describe('certificate lists', () => {
     await page.getByRole('status').filter({ hasText: 'berhasil diunduh' }).getByRole('button', { name: 'Tutup' }).click();
     await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`).waitFor({ state: 'detached' });
   });
+
+  it("should say 'Gagal mengunduh PDF: …' in the Error popup, not a banner, when the Daftar Nilai cannot be saved", async () => {
+    await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
+    await expectNames(page, [IQBAL]);
+    // The device cannot save the file: making its download link fails (until the next page load).
+    await page.evaluate(() => {
+      URL.createObjectURL = () => {
+        throw new Error('Penyimpanan perangkat penuh');
+      };
+    });
+    await chooseFormat(page, IQBAL, /^Daftar Nilai/);
+    await dialog(page, 'Pilih Template Grade Nilai').getByRole('button', { name: 'Gunakan Default' }).click();
+    const popup = page.getByRole('alertdialog', { name: 'Error' });
+    await popup.getByText('Gagal mengunduh PDF: Penyimpanan perangkat penuh', { exact: true }).waitFor();
+    await expect(page.locator('.certificates-banner').count()).resolves.toBe(0);
+    await popup.getByRole('button', { name: 'OK', exact: true }).click();
+    await popup.waitFor({ state: 'detached' });
+  });
 });
 
 describe('documents with the server stopped', () => {

@@ -175,6 +175,40 @@ describe('login page before its JS', () => {
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('abc');
   });
 
+  it('should install the service worker while the page sits untouched, and control the page after a reload', async () => {
+    await page.getByRole('heading', { name: 'Selamat Datang' }).waitFor();
+    const activeWorker = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null);
+    await expect.poll(activeWorker, { timeout: 20_000 }).toBe('activated');
+    // Registering took none of the app's code: the form is still the HTML one.
+    expect(await appScriptsLoaded()).toEqual([]);
+    expect(await isShell()).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Selamat Datang' }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${server.url}/sw.js`);
+  });
+
+  it('should register the service worker once when the app loads after it on the login page', async () => {
+    const counted = await page.context().newPage();
+    await counted.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { swRegisterCalls: string[] }).swRegisterCalls = calls;
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+        calls.push(String(args[0]));
+        return register.apply(this, args);
+      };
+    });
+    await counted.goto(`${server.url}/`);
+    const calls = () => counted.evaluate(() => (window as unknown as { swRegisterCalls: string[] }).swRegisterCalls);
+    await expect.poll(calls, { timeout: 20_000 }).toEqual(['/sw.js']);
+    await counted.getByLabel('Username', { exact: true }).fill('mentor');
+    await counted.getByLabel('Password', { exact: true }).fill('mentor1234');
+    await counted.getByRole('button', { name: 'Login', exact: true }).click();
+    await counted.waitForURL(`${server.url}/dashboard`);
+    await counted.getByText('Role: Mentor').waitFor();
+    expect(await calls()).toEqual(['/sw.js']);
+  });
+
   it('should start the app at once for someone who has logged in on this device', async () => {
     await login(page, server.url, 'mentor');
     // A new tab has no sessionStorage, but the device's database holds the session.

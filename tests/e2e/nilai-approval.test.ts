@@ -166,11 +166,17 @@ describe('edit nilai and stale actions (HR)', () => {
     await hr.getByText('Tidak ada data yang sesuai dengan filter').waitFor();
   });
 
-  it('should keep Edit Nilai visible but disabled, with the lock reason, once HR decided', async () => {
+  it('should keep Edit Nilai, with the lock reason, once HR decided: it opens read-only', async () => {
+    const reason = 'Nilai tidak dapat diubah karena Anda sudah memberikan keputusan';
     const row = await searchFor(hr, SEARCH, 'Citra Maharani');
     const edit = row.getByRole('button', { name: 'Edit Nilai', exact: true });
-    await expect(edit.isDisabled()).resolves.toBe(true);
-    await expect(edit.getAttribute('title')).resolves.toBe('Nilai tidak dapat diubah karena Anda sudah memberikan keputusan');
+    await expect(edit.getAttribute('title')).resolves.toBe(reason);
+    await edit.click();
+    const modal = dialog(hr, 'Edit Nilai');
+    await modal.locator('.alert-warning').getByText(reason, { exact: true }).waitFor();
+    await expect(modal.getByRole('button', { name: 'Simpan Nilai', exact: true }).isDisabled()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'Tutup', exact: true }).last().click();
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('should refuse a stale approve with the spec text and send nothing', async () => {
@@ -186,5 +192,28 @@ describe('edit nilai and stale actions (HR)', () => {
     await row.getByText('Menunggu Pembimbing').waitFor();
     // Nothing stays queued or refused in the top bar.
     await expect(hr.getByRole('banner').getByText(/perubahan/).count()).resolves.toBe(0);
+  });
+
+  it("should title the error popup with the `error` field of the server's refusal", async () => {
+    const refusal = 'Data telah berubah. Anda sudah melakukan tindakan pada peserta ini.';
+    // No service worker, so the page's own send meets the answer below.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID', serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await openApproval(page, 'pembimbing');
+      // An answer with an `error` field besides `message` (as a proxy in front of the API may send).
+      await page.route(/\/api\/review\/approve\/\d+$/, (route) =>
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Conflict', message: refusal }) }),
+      );
+      const modal = await openDetail(page, 'Dimas Saputra');
+      await modal.getByRole('button', { name: 'Setujui', exact: true }).click();
+      const popup = page.getByRole('alertdialog', { name: 'Conflict' });
+      await popup.getByText(refusal, { exact: true }).waitFor();
+      await popup.getByRole('button', { name: 'OK', exact: true }).click();
+      await popup.waitFor({ state: 'detached' });
+      expect(await serverReviews(server.url, 3)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+    } finally {
+      await context.close();
+    }
   });
 });

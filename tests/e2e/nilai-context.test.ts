@@ -147,14 +147,23 @@ describe('approval list: loading, default order, quick filter, forbidden actions
     await expect(page.getByRole('button', { name: /^Perlu tindakan saya/ }).getAttribute('aria-pressed')).resolves.toBe('true');
   });
 
-  it('should disable Edit Nilai with the reason once the viewer decided, and label Detail Approval', async () => {
+  it('should open a locked Edit Nilai read-only with the reason as the yellow warning, and label Detail Approval', async () => {
     await page.goto(`${server.url}/approval`);
     const decided = await searchFor(page, SEARCH, 'Dimas Saputra');
     const edit = decided.getByRole('button', { name: 'Edit Nilai', exact: true });
-    await expect(edit.isDisabled()).resolves.toBe(true);
-    await expect(edit.getAttribute('aria-disabled')).resolves.toBe('true');
     await expect(edit.getAttribute('title')).resolves.toBe(OWN_DECISION);
     await expect(edit.getAttribute('aria-description')).resolves.toBe(OWN_DECISION);
+    await edit.click();
+    const modal = dialog(page, 'Edit Nilai');
+    const warning = modal.locator('.alert-warning');
+    await expect(warning.textContent()).resolves.toBe(OWN_DECISION);
+    await expect(modal.getByRole('button', { name: 'Simpan Nilai', exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(modal.getByRole('button', { name: 'Reset Semua', exact: true }).isDisabled()).resolves.toBe(true);
+    const inputs = await modal.getByRole('spinbutton').evaluateAll((all) => all.map((i) => (i as HTMLInputElement).disabled));
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every(Boolean)).toBe(true);
+    await modal.getByRole('button', { name: 'Tutup', exact: true }).last().click();
+    await modal.waitFor({ state: 'detached' });
 
     const open = await searchFor(page, SEARCH, 'Intan Permata Sari');
     await expect(open.getByRole('button', { name: 'Edit Nilai', exact: true }).isEnabled()).resolves.toBe(true);

@@ -18,6 +18,8 @@ export class FakeNilaiServer {
   fail: FailMode = 'none';
   /** Runs just before a mutation is judged: lets a test change the state in between. */
   beforeMutate: (() => void) | null = null;
+  /** An `error` field its 409 answers carry besides `message` (as a proxy in front of an API may add). */
+  refusalError: string | null = null;
   /** How many mutations were applied (a resend with a stored key is not counted). */
   applied = 0;
   readonly log: string[] = [];
@@ -107,10 +109,10 @@ export class FakeNilaiServer {
   }
 
   private mutate(method: string, path: string, body: unknown, keyed: boolean): { status: number; body: unknown } {
-    const refused = (message: string, ids: number[], many = false) => ({
-      status: 409,
-      body: keyed ? { message, ...this.withStates(ids, many) } : { message },
-    });
+    const refused = (message: string, ids: number[], many = false) => {
+      const answer = this.refusalError ? { error: this.refusalError, message } : { message };
+      return { status: 409, body: keyed ? { ...answer, ...this.withStates(ids, many) } : answer };
+    };
     if (method === 'POST' && path === '/api/nilai/bulk') {
       const items = (body as { nilai_data: { peserta_id: number; kompetensi_id: number; skor: number }[] }).nilai_data;
       const ids = items.map((item) => item.peserta_id);

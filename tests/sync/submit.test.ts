@@ -57,4 +57,20 @@ describe('submitChange', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.nilai.get([1, 10])).toBeUndefined();
   });
+
+  it("should carry the `error` field of the server's refusal as the title, and none for a refusal of the re-check", async () => {
+    const server = new FakeNilaiServer('Mentor');
+    server.refusalError = 'Conflict';
+    // Decided between the re-check and the send: the server refuses.
+    server.beforeMutate = () => server.decide(1, 'Pembimbing', 'approve');
+    expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({
+      outcome: 'refused',
+      message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval',
+      title: 'Conflict',
+    });
+    // Now the re-check itself refuses: nothing was sent, so there is no answer to take a title from.
+    const again = await submitChange(db, change(70), { online: true, api: server.client() });
+    expect(again).toEqual({ outcome: 'refused', message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval' });
+    expect('title' in again).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { login } from '@/api/auth';
-import { ApiError, createApiClient, errorMessage } from '@/api/client';
+import { ApiError, answerErrorField, createApiClient, errorMessage } from '@/api/client';
 import { MSG } from '@/domain/messages';
 
 function respond(status: number, body?: unknown, seen: RequestInit[] = []): typeof fetch {
@@ -30,6 +30,22 @@ describe('createApiClient', () => {
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).message).toBe('Data telah berubah.');
     expect(errorMessage(error, 'fallback')).toBe('Data telah berubah.');
+  });
+
+  it("should read the answer's `error` field for the error popup's title, and null without one", async () => {
+    const titled = await createApiClient({ fetch: respond(409, { error: 'Conflict', message: 'Data telah berubah.' }) })
+      .get('/api/x')
+      .catch((e: unknown) => e);
+    expect(answerErrorField(titled)).toBe('Conflict');
+    const plain = await createApiClient({ fetch: respond(409, { message: 'Data telah berubah.' }) })
+      .get('/api/x')
+      .catch((e: unknown) => e);
+    expect(answerErrorField(plain)).toBeNull();
+    const blank = await createApiClient({ fetch: respond(400, { error: '  ', message: 'x' }) })
+      .get('/api/x')
+      .catch((e: unknown) => e);
+    expect(answerErrorField(blank)).toBeNull();
+    expect(answerErrorField(new Error('Conflict'))).toBeNull();
   });
 
   it('should use the fallback when the server sent no message', async () => {

@@ -2,12 +2,18 @@
  * Service worker registration (production only) and the "new version" state behind the
  * update prompt. A new worker waits; the prompt's button asks it to skipWaiting and the page
  * reloads once the new worker controls it.
+ *
+ * src/boot.ts registers on every page once it is idle after `load`, also on the login page of a
+ * first visit where the app itself loads only when the form is used; this module is part of
+ * boot's tiny early chunk (vite.config.ts), so the update prompt that loads with the app later
+ * reads the same state. Keep its static imports to none: workbox-window is fetched on demand.
  */
 
 /** How often an open app asks the server for a new service worker. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let applyWaiting: (() => void) | null = null;
+let registering: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -15,11 +21,15 @@ function emit(): void {
 }
 
 /**
- * Registers /sw.js; call once at start-up in production builds. workbox-window is fetched
- * here, after the first render, not with the start-up JS (goal P6); it registers after the
- * page's `load` event anyway.
+ * Registers /sw.js in production builds; a second call returns the first one's promise, so the
+ * page registers once. workbox-window is fetched here, not with the start-up JS.
  */
-export async function registerServiceWorker(): Promise<void> {
+export function registerServiceWorker(): Promise<void> {
+  registering ??= register();
+  return registering;
+}
+
+async function register(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });

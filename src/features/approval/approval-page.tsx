@@ -164,20 +164,24 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
       id: 'aksi',
       header: 'Aksi',
       card: 'actions',
-      cell: (r) => (
-        <>
-          {canEdit && (
-            <ActionButton
-              label="Edit Nilai"
-              icon="edit"
-              tone="primary"
-              disabledReason={scoreEditLock(role, r.reviews)}
-              onClick={() => setEditId(r.peserta.id)}
-            />
-          )}
-          <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => setDetailId(r.peserta.id)} />
-        </>
-      ),
+      // A locked 'Edit Nilai' still opens, read-only with the lock's yellow warning; the button says so beforehand.
+      cell: (r) => {
+        const lock = canEdit ? scoreEditLock(role, r.reviews) : null;
+        return (
+          <>
+            {canEdit && (
+              <ActionButton
+                label="Edit Nilai"
+                icon={lock ? 'lock' : 'edit'}
+                tone={lock ? 'neutral' : 'primary'}
+                note={lock}
+                onClick={() => setEditId(r.peserta.id)}
+              />
+            )}
+            <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => setDetailId(r.peserta.id)} />
+          </>
+        );
+      },
     },
   ];
 
@@ -257,7 +261,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
-            if (result.outcome === 'refused') popup.error(result.message);
+            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
             else popup.success(result.message);
             void refresh();
           }}
@@ -275,7 +279,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);
-            if (result.outcome === 'refused') popup.error(result.message);
+            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
             else popup.success(result.message);
             void refresh();
           }}

@@ -26,10 +26,11 @@ export const decideReviewInputSchema = z
   .refine((input) => input.action !== 'reject' || (input.catatan ?? '') !== '', { message: REJECT_REASON_REQUIRED });
 export type DecideReviewInput = z.infer<typeof decideReviewInputSchema>;
 
-/** How a decision ended, as the screen shows it. */
+/** How a decision ended, as the screen shows it; `title`: the server's `error` field of a refusal, if any. */
 export interface DecideReviewResult {
   outcome: 'sent' | 'queued' | 'refused';
   message: string;
+  title?: string;
 }
 
 /**
@@ -52,7 +53,7 @@ export async function decideReview(
     const result = await submitChange(db, { user, role, kind: KIND[action], pesertaId, payload }, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: DECIDE_MSG[action].done };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
-    return { outcome: 'refused', message: result.message || DECIDE_MSG[action].failed };
+    return { outcome: 'refused', message: result.message || DECIDE_MSG[action].failed, ...(result.title ? { title: result.title } : {}) };
   } catch {
     return { outcome: 'refused', message: DECIDE_MSG[action].failed };
   }

@@ -27,7 +27,10 @@ export interface EditNilaiModalProps {
   onDone: (result: NilaiWriteResult) => void;
 }
 
-/** 'Edit Nilai' (Pembimbing, HR): 0-100 inputs with a live letter, 'Reset Semua', 'Simpan Nilai'; a lock warning when blocked. */
+/**
+ * 'Edit Nilai' (Pembimbing, HR): 0-100 inputs with a live letter, 'Reset Semua', 'Simpan Nilai'.
+ * Blocked, it opens read-only: the yellow warning gives the reason and 'Tutup' closes.
+ */
 export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onDone }: EditNilaiModalProps) {
   const formId = useId();
   const rows = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
@@ -83,12 +86,19 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
         </p>
         {refused !== null && (
           <Alert tone="error">
-            <strong>{MSG.refusedChanges}:</strong> {refused}
+            {refused === lock ? (
+              <strong>{MSG.refusedChanges}</strong>
+            ) : (
+              <>
+                <strong>{MSG.refusedChanges}:</strong> {refused}
+              </>
+            )}
             <br />
             {MSG.refusedScoresHint}
           </Alert>
         )}
-        {lock && lock !== refused && (
+        {/* Whenever editing is blocked, the yellow warning gives the reason (a refusal for the same reason is not repeated above). */}
+        {lock && (
           <Alert tone="warning" className="lock-warning">
             {lock}
           </Alert>

@@ -14,10 +14,11 @@ export const saveNilaiInputSchema = z.object({
 });
 export type SaveNilaiInput = z.infer<typeof saveNilaiInputSchema>;
 
-/** How a save or reset ended, as the screen shows it. */
+/** How a save or reset ended, as the screen shows it; `title`: the server's `error` field of a refusal, if any. */
 export interface NilaiWriteResult {
   outcome: 'sent' | 'queued' | 'refused';
   message: string;
+  title?: string;
 }
 
 async function submitNilai(
@@ -30,7 +31,11 @@ async function submitNilai(
     const result = await submitChange(db, change, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: done };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
-    return { outcome: 'refused', message: `${result.message || failed} ${NILAI_MSG.reloaded}` };
+    return {
+      outcome: 'refused',
+      message: `${result.message || failed} ${NILAI_MSG.reloaded}`,
+      ...(result.title ? { title: result.title } : {}),
+    };
   } catch {
     return { outcome: 'refused', message: failed };
   }
@@ -39,7 +44,7 @@ async function submitNilai(
 /** Queues nilai.save (optimistic) and, online, sends it now. */
 export function saveNilai(input: SaveNilaiInput, online = navigator.onLine): Promise<NilaiWriteResult> {
   const { user, role, pesertaId, nilai } = saveNilaiInputSchema.parse(input);
-  return submitNilai({ user, role, pesertaId, kind: 'nilai.save', payload: { nilai_data: nilai } }, NILAI_MSG.saved, NILAI_MSG.saveFailed, online);
+  return submitNilai({ user, role, pesertaId, kind: 'nilai.save', payload: { nilai_data: nilai } }, NILAI_MSG.saved, NILAI_MSG.approverSaveFailed, online);
 }
 
 /** Queues nilai.reset ('Reset Semua': every score of the participant deleted) and, online, sends it now. */

@@ -183,6 +183,7 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
           onClose={() => setModal(null)}
         />
       )}
+      {printer.popup}
     </section>
   );
 }
