@@ -133,6 +133,17 @@ export async function claimMirror(db: MagangDb, userId: number): Promise<boolean
 }
 
 /**
+ * Frees the device's storage: empties every mirror table, cursor and pull mark and the
+ * organisation, in one transaction, so the next pulls refill everything from the server. The
+ * outbox, the session, the cached profile and the mirror's owner stay: nothing queued is lost,
+ * and queued changes are laid over the refilled mirror as before.
+ */
+export async function freeMirror(db: MagangDb): Promise<void> {
+  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
+  await db.transaction('rw', tables, () => clearMirror(db));
+}
+
+/**
  * Logout: removes the session, the cached profile, the organisation, every pull cursor and
  * every mirror table (certificate rows and cached signatures included), in one transaction.
  * The outbox stays, every user's: unsent changes are replayed when their user logs in again
