@@ -157,7 +157,7 @@ async function clearCachedSignatures(target: Page): Promise<void> {
 }
 
 describe('documents the device lacks data for', () => {
-  it("should download the PDF from the server online when the signatures are missing, equal to the device's own", async () => {
+  it("should download the PDF and show the preview from the server online when the signatures are missing, the PDF equal to the device's own", async () => {
     await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
     await expectNames(page, [RIZKY, SITI]);
     await page.waitForLoadState('networkidle');
@@ -185,6 +185,15 @@ describe('documents the device lacks data for', () => {
       expect(sha256(fromServer.bytes)).toBe(sha256(await apiBytes(server.url, 'hr', generate)));
       await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`, { exact: true }).waitFor();
       await expect(page.getByText('belum tersimpan di perangkat').count()).resolves.toBe(0);
+
+      // The preview, too, comes from the server (its PNG).
+      await page.getByRole('row').filter({ hasText: RIZKY }).getByRole('button', { name: 'Preview Sertifikat' }).click();
+      const preview = dialog(page, 'Preview Sertifikat');
+      const size = await imageSize(preview.getByRole('img', { name: `Preview sertifikat ${RIZKY}` }));
+      expect(size.width).toBeGreaterThan(size.height);
+      expect(asked).toContain(`/api/sertifikat/preview/${ids[RIZKY]}`);
+      await preview.getByRole('button', { name: 'Tutup' }).last().click();
+      await preview.waitFor({ state: 'detached' });
 
       // Offline the device prints it itself, with a blank line where the signature was, and says so.
       await context.setOffline(true);

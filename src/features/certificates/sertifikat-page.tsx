@@ -185,6 +185,7 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
           jenjang={jenjang}
           rows={visible}
           mirror={mirror}
+          refill={refresh}
           onDone={(count) => {
             setModal(null);
             printer.setBanner({ tone: 'success', text: CERTIFICATE_TEXT.printAllDone(count) });
