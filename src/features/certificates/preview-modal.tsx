@@ -13,7 +13,7 @@ interface PreviewModalProps {
 }
 
 /**
- * 'Preview Sertifikat' (spec 2): the certificate as an image shown as an <img> from a Blob URL —
+ * 'Preview Sertifikat': the certificate as an image shown as an <img> from a Blob URL —
  * the same layout as the PDF, and it works on phones, where an inline PDF does not.
  */
 export function PreviewModal({ nama, load, onClose }: PreviewModalProps) {

@@ -41,8 +41,9 @@ export async function makePreview(row: SertifikatRecord, mirror: SertifikatMirro
 /**
  * Printing: the documents worker makes the file from the mirror when the device holds all it
  * prints; otherwise the server's endpoint makes it while online (makeDocument). The browser
- * downloads it under the spec's file name. While a row's file is being made its id is in
- * `busyIds` (its print button is disabled and shows a spinner). The outcome is a banner.
+ * downloads it as certificate_{name}.pdf / .pptx or Daftar_Nilai_{name}.pdf. While a row's
+ * file is being made its id is in `busyIds` (its print button is disabled and shows a
+ * spinner). The outcome is a banner.
  */
 export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: ApiClient) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
