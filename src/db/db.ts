@@ -21,6 +21,7 @@ import type {
 } from './records';
 
 import { DB_NAME } from './db-name';
+import { quotaWatch } from './quota';
 
 /** Name of the production database (its own module: src/db/session-read needs it without Dexie). */
 export { DB_NAME };
@@ -82,6 +83,7 @@ export class MagangDb extends Dexie {
       sertifikat: 'id, jenjang',
       signatures: 'userId',
     });
+    this.use(quotaWatch);
   }
 }
 

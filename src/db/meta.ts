@@ -13,6 +13,7 @@ const SESSION_KEY = SESSION_META_KEY;
 const PROFILE_KEY = 'profile';
 const ORGANISASI_KEY = 'organisasi';
 const CURSOR_PREFIX = 'cursor:';
+const PULLED_PREFIX = 'pulled:';
 
 /** The mirrored session, or null when nobody is logged in (or the entry is malformed). */
 export async function getSession(db: MagangDb): Promise<SessionRecord | null> {
@@ -83,6 +84,21 @@ export async function setCursor(db: MagangDb, table: MirrorTable, cursor: string
   await db.meta.put({ key: CURSOR_PREFIX + table, value: cursor });
 }
 
+/** Whether a full pull of `table` ever answered since the mirror was last cleared. */
+export async function wasPulled(db: MagangDb, table: MirrorTable): Promise<boolean> {
+  return (await db.meta.get(PULLED_PREFIX + table)) !== undefined;
+}
+
+/**
+ * Records that a full pull of `table` answered, so an empty table reads as "the server has
+ * none" rather than "never pulled". Written once: a later pull finds it and writes nothing.
+ */
+export async function markPulled(db: MagangDb, table: MirrorTable): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    if ((await db.meta.get(PULLED_PREFIX + table)) === undefined) await db.meta.put({ key: PULLED_PREFIX + table, value: true });
+  });
+}
+
 /** meta key holding the id of the user whose data the mirror tables hold (absent: nobody's). */
 export const MIRROR_OWNER_KEY = 'mirror:owner';
 
@@ -92,10 +108,11 @@ export async function getMirrorOwner(db: MagangDb): Promise<number | null> {
   return typeof row?.value === 'number' ? row.value : null;
 }
 
-/** Empties every mirror table, the pull cursors and the organisation (the caller's transaction). */
+/** Empties every mirror table, the pull cursors and marks and the organisation (the caller's transaction). */
 async function clearMirror(db: MagangDb): Promise<void> {
   await db.meta.delete(ORGANISASI_KEY);
   await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
+  await db.meta.where('key').startsWith(PULLED_PREFIX).delete();
   await Promise.all(MIRROR_TABLES.map((name) => db.table(name).clear()));
 }
 
@@ -113,6 +130,17 @@ export async function claimMirror(db: MagangDb, userId: number): Promise<boolean
     await db.meta.put({ key: MIRROR_OWNER_KEY, value: userId });
     return true;
   });
+}
+
+/**
+ * Frees the device's storage: empties every mirror table, cursor and pull mark and the
+ * organisation, in one transaction, so the next pulls refill everything from the server. The
+ * outbox, the session, the cached profile and the mirror's owner stay: nothing queued is lost,
+ * and queued changes are laid over the refilled mirror as before.
+ */
+export async function freeMirror(db: MagangDb): Promise<void> {
+  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
+  await db.transaction('rw', tables, () => clearMirror(db));
 }
 
 /**

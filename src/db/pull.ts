@@ -17,7 +17,7 @@ import {
   userRowSchema,
 } from '@/domain/master-records';
 import { db as appDb, type MagangDb } from './db';
-import { saveProfile } from './meta';
+import { markPulled, saveProfile } from './meta';
 import { replaceMirror } from './mirror';
 import {
   profileSchema,
@@ -77,9 +77,10 @@ export async function pullKompetensi(api: PullClient, db: MagangDb = appDb): Pro
   return data;
 }
 
-/** GET /api/grade: replaces the `grade` mirror; returns the rows. */
+/** GET /api/grade: replaces the `grade` mirror and marks it pulled; returns the rows. */
 export async function pullGrade(api: PullClient, db: MagangDb = appDb): Promise<GradeRecord[]> {
   const { data } = await api.get('/api/grade', gradeResponseSchema);
   await replaceMirror(db, 'grade', data);
+  await markPulled(db, 'grade');
   return data;
 }

@@ -45,6 +45,11 @@ export const MSG = {
   /** Under a refused score change in the score dialogs: the inputs show the server's scores again. */
   refusedScoresHint: 'Perubahan Anda tidak disimpan. Nilai yang tampil adalah nilai di server.',
   offlineCannotSave: 'Tidak dapat menyimpan saat offline',
+  /** A write refused because the device's storage is full; the action below frees the mirror. */
+  storageFull:
+    'Penyimpanan perangkat penuh. Kosongkan data tersimpan di perangkat (akan dimuat ulang dari server) lalu coba lagi. Perubahan yang tertunda tetap tersimpan.',
+  freeStorage: 'Kosongkan data tersimpan',
+  freeStorageFailed: 'Gagal mengosongkan data tersimpan di perangkat.',
   replayNeedsLogin: 'Sesi berakhir. Login kembali untuk mengirim perubahan yang tertunda.',
   loginAgain: 'Login kembali',
   /** Logout with queued changes (the dialog's question; 'Keluar' / 'Batal'). */

@@ -5,8 +5,14 @@
  * state reconciled in the same transaction), markRetry (network or 5xx: backoff), markPaused
  * (401), markConflict (refused, with the server's state when known), retryConflict and
  * dismissConflict (only the user drops an entry unsent). It never sends anything (replay.ts does).
+ *
+ * A full device never costs a queued change: when the mirror part of a transition is refused
+ * for quota, the outbox part is written alone (the entry kept, sent, or marked refused) and
+ * the mirror catches up on a later pull. Only when even the entry cannot be stored does
+ * enqueue reject, with nothing accepted.
  */
 import type { MagangDb } from '@/db/db';
+import { isQuotaError } from '@/db/quota';
 import type { OutboxFailure, OutboxKind, OutboxRecord } from '@/db/records';
 import { type ServerState, reapplyQueued } from './peserta-state';
 import { retryDelayMs } from './constants';
@@ -26,14 +32,31 @@ export type PesertaServerState = ServerState & { peserta_id: number };
 
 const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.meta];
 
+/**
+ * Runs `whole` (an outbox transition with its mirror change); when the device is full, runs
+ * `outboxOnly` instead, so the transition itself is never lost to the mirror's lack of space.
+ */
+async function evenWhenFull<T>(whole: () => Promise<T>, outboxOnly: () => Promise<T>): Promise<T> {
+  try {
+    return await whole();
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    return outboxOnly();
+  }
+}
+
 /** A fresh idempotency key (uuid v4; crypto.randomUUID exists in pages and workers). */
 function newKey(): string {
   return crypto.randomUUID();
 }
 
-/** Queues a change and applies it to the mirror as pending, atomically; returns the entry. */
+/**
+ * Queues a change and applies it to the mirror as pending, atomically; returns the entry. On a
+ * full device the entry is queued without its optimistic effect; rejects (nothing queued) with
+ * the quota error when even the entry does not fit.
+ */
 export async function enqueue(db: MagangDb, change: NewChange, now = Date.now()): Promise<OutboxRecord> {
-  const entry: OutboxRecord = {
+  const fields: OutboxRecord = {
     key: newKey(),
     user: change.user,
     role: change.role,
@@ -45,11 +68,15 @@ export async function enqueue(db: MagangDb, change: NewChange, now = Date.now())
     attempts: 0,
     lastError: null,
   };
-  await db.transaction('rw', MIRROR_TABLES(db), async () => {
-    entry.seq = await db.outbox.add(entry);
-    await reapplyQueued(db, change.pesertaId, { only: [entry] });
-  });
-  return entry;
+  return evenWhenFull(
+    () =>
+      db.transaction('rw', MIRROR_TABLES(db), async () => {
+        const entry = { ...fields, seq: await db.outbox.add({ ...fields }) };
+        await reapplyQueued(db, change.pesertaId, { only: [entry] });
+        return entry;
+      }),
+    async () => ({ ...fields, seq: await db.outbox.add({ ...fields }) }),
+  );
 }
 
 /** The user's entries still to send, in replay (FIFO) order. */
@@ -79,10 +106,14 @@ export async function markSending(db: MagangDb, seq: number, now: number): Promi
 
 /** The server applied it: the entry goes, and the states its answer carried are reconciled. */
 export async function markSent(db: MagangDb, seq: number, states: readonly PesertaServerState[]): Promise<void> {
-  await db.transaction('rw', MIRROR_TABLES(db), async () => {
-    await db.outbox.delete(seq);
-    await reconcileAll(db, states);
-  });
+  await evenWhenFull(
+    () =>
+      db.transaction('rw', MIRROR_TABLES(db), async () => {
+        await db.outbox.delete(seq);
+        await reconcileAll(db, states);
+      }),
+    () => db.outbox.delete(seq),
+  );
 }
 
 /** The send failed without a verdict: back to pending with the backoff of its attempt count. */
@@ -114,10 +145,17 @@ export async function markConflict(
   states: readonly PesertaServerState[] = [],
   title: string | null = null,
 ): Promise<void> {
-  await db.transaction('rw', MIRROR_TABLES(db), async () => {
-    await db.outbox.update(seq, { state: 'conflict', lastError: message, lastErrorTitle: title });
-    await reconcileAll(db, states);
-  });
+  const refused: Partial<OutboxRecord> = { state: 'conflict', lastError: message, lastErrorTitle: title };
+  await evenWhenFull(
+    () =>
+      db.transaction('rw', MIRROR_TABLES(db), async () => {
+        await db.outbox.update(seq, refused);
+        await reconcileAll(db, states);
+      }),
+    async () => {
+      await db.outbox.update(seq, refused);
+    },
+  );
 }
 
 /** The user asks to try a refused change again: it goes back in the queue, re-checked on replay. */

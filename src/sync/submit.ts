@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
+import { isQuotaError } from '@/db/quota';
 import { type NewChange, dismissConflict, enqueue } from './outbox';
 import { startReplay } from './replay';
 import { requestReplay } from './trigger';
@@ -24,7 +25,9 @@ export type SubmitOutcome =
    * Refused by the re-check or the server; `message` is the spec's text, `title` the `error`
    * field of the server's answer when it sent one. Not kept: the user saw it.
    */
-  | { outcome: 'refused'; message: string; title?: string };
+  | { outcome: 'refused'; message: string; title?: string }
+  /** The device's storage is full: nothing was queued, the screen keeps the user's input. */
+  | { outcome: 'storage-full' };
 
 async function settle(db: MagangDb, seq: number, deadline: number): Promise<SubmitOutcome> {
   for (;;) {
@@ -48,7 +51,13 @@ export async function submitChange(
   change: NewChange,
   options: { online: boolean; api?: ApiClient },
 ): Promise<SubmitOutcome> {
-  const entry = await enqueue(db, change);
+  let entry;
+  try {
+    entry = await enqueue(db, change);
+  } catch (error) {
+    if (isQuotaError(error)) return { outcome: 'storage-full' };
+    throw error;
+  }
   if (!options.online) {
     void requestReplay();
     return { outcome: 'queued' };

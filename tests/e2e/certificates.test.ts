@@ -1,6 +1,7 @@
 // The certificate screens as HR: the lists of fully approved participants, search, filter and
 // reset, the preview, and documents made on the device — online, and again with the server
-// stopped, where the certificate PDF must equal the server's own bytes (same SHA-256).
+// stopped, where the certificate PDF must equal the server's own bytes (same SHA-256); with
+// the signatures missing from the device, the server's endpoint makes the same bytes online.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, login, newContext } from './helpers/browser';
@@ -150,6 +151,78 @@ describe('certificate lists', () => {
     await expect(page.locator('.certificates-banner').count()).resolves.toBe(0);
     await popup.getByRole('button', { name: 'OK', exact: true }).click();
     await popup.waitFor({ state: 'detached' });
+  });
+});
+
+/** Empties the device's cached signature PNGs (the mirror table `signatures`) behind the app's back. */
+async function clearCachedSignatures(target: Page): Promise<void> {
+  await target.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('magang');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('signatures', 'readwrite');
+          tx.objectStore('signatures').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+describe('documents the device lacks data for', () => {
+  it("should download the PDF and show the preview from the server online when the signatures are missing, the PDF equal to the device's own", async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    await page.waitForLoadState('networkidle');
+    const generate = `/api/sertifikat/generate/${ids[RIZKY]}`;
+    const asked: string[] = [];
+    const onRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
+    const signatures = '**/api/users/*/signature';
+    try {
+      const fromDevice = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      expect(asked).not.toContain(generate);
+
+      // The signature PNGs leave the device and cannot be fetched again.
+      await page.route(signatures, (route) => route.abort('connectionrefused'));
+      await clearCachedSignatures(page);
+      await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+      await expectNames(page, [RIZKY, SITI]);
+      await page.waitForLoadState('networkidle');
+      await expect(page.evaluate(() => navigator.onLine)).resolves.toBe(true);
+
+      const fromServer = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      expect(asked).toContain(generate);
+      expect(fromServer.name).toBe('certificate_Rizky_Pratama.pdf');
+      expect(sha256(fromServer.bytes)).toBe(sha256(fromDevice.bytes));
+      expect(sha256(fromServer.bytes)).toBe(sha256(await apiBytes(server.url, 'hr', generate)));
+      await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`, { exact: true }).waitFor();
+      await expect(page.getByText('belum tersimpan di perangkat').count()).resolves.toBe(0);
+
+      // The preview, too, comes from the server (its PNG).
+      await page.getByRole('row').filter({ hasText: RIZKY }).getByRole('button', { name: 'Preview Sertifikat' }).click();
+      const preview = dialog(page, 'Preview Sertifikat');
+      const size = await imageSize(preview.getByRole('img', { name: `Preview sertifikat ${RIZKY}` }));
+      expect(size.width).toBeGreaterThan(size.height);
+      expect(asked).toContain(`/api/sertifikat/preview/${ids[RIZKY]}`);
+      await preview.getByRole('button', { name: 'Tutup' }).last().click();
+      await preview.waitFor({ state: 'detached' });
+
+      // Offline the device prints it itself, with a blank line where the signature was, and says so.
+      await context.setOffline(true);
+      const offline = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      expect(sha256(offline.bytes)).not.toBe(sha256(fromDevice.bytes));
+      await page.getByText(/^Tanda tangan .+ belum tersimpan di perangkat; dicetak dengan garis tanda tangan kosong\.$/).waitFor();
+    } finally {
+      page.off('request', onRequest);
+      await context.setOffline(false);
+      await page.unroute(signatures);
+    }
   });
 });
 

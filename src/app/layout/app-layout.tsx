@@ -1,5 +1,5 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeRole } from '@/domain/role-access';
 import { trapTab } from '@/ui/modal';
 import { NARROW_QUERY } from '@/ui/use-media-query';
@@ -8,6 +8,7 @@ import { useSession } from '../session/use-session';
 import { maybeInstallTestHooks } from '../sync/test-hooks';
 import { NeedsLoginBanner, useLogoutWithWarning } from './session-prompts';
 import { Sidebar } from './sidebar';
+import { StorageFullBanner } from './storage-full-banner';
 import { TopBar } from './top-bar';
 import './layout.css';
 
@@ -19,6 +20,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Bumped after the mirror was freed: the screen mounts again and pulls its data anew.
+  const [mirrorGeneration, setMirrorGeneration] = useState(0);
   const drawerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const role = normalizeRole(state.user?.role ?? state.userRole);
@@ -98,7 +101,10 @@ export function AppLayout() {
         />
         <main id="main-content" className="content" tabIndex={-1}>
           <NeedsLoginBanner userId={userId} onLoginAgain={() => void loginAgain()} />
-          <Outlet />
+          <StorageFullBanner onFreed={() => setMirrorGeneration((n) => n + 1)} />
+          <Fragment key={mirrorGeneration}>
+            <Outlet />
+          </Fragment>
         </main>
         {logoutFlow.dialog}
       </div>

@@ -53,6 +53,7 @@ export async function decideReview(
     const result = await submitChange(db, { user, role, kind: KIND[action], pesertaId, payload }, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: DECIDE_MSG[action].done };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
+    if (result.outcome === 'storage-full') return { outcome: 'refused', message: MSG.storageFull };
     return { outcome: 'refused', message: result.message || DECIDE_MSG[action].failed, ...(result.title ? { title: result.title } : {}) };
   } catch {
     return { outcome: 'refused', message: DECIDE_MSG[action].failed };

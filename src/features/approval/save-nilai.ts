@@ -31,6 +31,7 @@ async function submitNilai(
     const result = await submitChange(db, change, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: done };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
+    if (result.outcome === 'storage-full') return { outcome: 'refused', message: MSG.storageFull };
     return {
       outcome: 'refused',
       message: `${result.message || failed} ${NILAI_MSG.reloaded}`,

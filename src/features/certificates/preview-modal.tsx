@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { DocumentRequest } from '@/workers/clients';
-import { certificateSvgInWorker } from '@/workers/clients';
 import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
@@ -9,28 +7,27 @@ import { CERTIFICATE_TEXT } from './document-requests';
 
 interface PreviewModalProps {
   nama: string;
-  /** Null when the device has no organisation yet (nothing to draw). */
-  request: DocumentRequest | null;
+  /** Makes the preview image (rejects when it cannot be made). */
+  load: (signal: AbortSignal) => Promise<Blob>;
   onClose: () => void;
 }
 
 /**
- * 'Preview Sertifikat' (spec 2): the certificate drawn on the device as SVG by the documents
- * worker and shown as an <img> from a Blob URL — the same layout as the PDF, and it works on
- * phones, where an inline PDF does not.
+ * 'Preview Sertifikat': the certificate as an image shown as an <img> from a Blob URL —
+ * the same layout as the PDF, and it works on phones, where an inline PDF does not.
  */
-export function PreviewModal({ nama, request, onClose }: PreviewModalProps) {
+export function PreviewModal({ nama, load, onClose }: PreviewModalProps) {
   const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(request === null);
+  const [failed, setFailed] = useState(false);
 
   // Made once per opening; the modal is mounted per opening.
   useEffect(() => {
-    if (!request) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    certificateSvgInWorker(request, controller.signal)
-      .then((svg) => {
-        objectUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    load(controller.signal)
+      .then((image) => {
+        if (controller.signal.aborted) return;
+        objectUrl = URL.createObjectURL(image);
         setUrl(objectUrl);
       })
       .catch(() => {

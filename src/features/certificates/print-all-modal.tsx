@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { db } from '@/db/db';
 import type { SertifikatRecord } from '@/db/records';
-import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import { type SertifikatMirror, readSertifikatMirror } from '@/db/sertifikat-mirror';
 import type { Jenjang } from '@/domain/master-data';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
@@ -8,23 +9,47 @@ import { downloadFile } from '@/ui/download';
 import { Modal } from '@/ui/modal';
 import { ProgressBar } from '@/ui/progress-bar';
 import { type DocumentRequest, certificatePdfInWorker } from '@/workers/clients';
-import { CERTIFICATE_TEXT, certificateRequest, failureText } from './document-requests';
+import { CERTIFICATE_TEXT, failureText } from './document-requests';
+import { type PrintJob, deviceGaps, planDocument } from './document-source';
 
 interface PrintAllModalProps {
   jenjang: Jenjang;
   /** The filtered list, in the order shown. */
   rows: readonly SertifikatRecord[];
   mirror: SertifikatMirror;
+  /** Pulls what the certificate screen prints from (the rows, competencies, templates, signatures). */
+  refill: () => Promise<void>;
   /** Called after the file was downloaded with the number of certificates in it. */
   onDone: (count: number) => void;
   onClose: () => void;
+}
+
+const PDF: PrintJob = { kind: 'pdf' };
+
+/**
+ * The requests of a batch. One PDF holds every page, so the device makes it: when it lacks
+ * something a certificate prints and is online, the screen's pulls refill the mirror first;
+ * what is still missing then follows the offline rule of planDocument (a blank signature line,
+ * or the message for anything else).
+ */
+async function batchRequests(rows: readonly SertifikatRecord[], mirror: SertifikatMirror, jenjang: Jenjang, refill: () => Promise<void>) {
+  let current = mirror;
+  if (navigator.onLine && rows.some((row) => deviceGaps(row, current, PDF).length > 0)) {
+    await refill();
+    current = await readSertifikatMirror(db, jenjang);
+  }
+  const byId = new Map(current.rows.map((row) => [row.id, row]));
+  const plans = rows.map((row) => planDocument(byId.get(row.id) ?? row, current, PDF, false));
+  const unavailable = plans.find((plan) => plan.source === 'unavailable');
+  if (unavailable) throw new Error(unavailable.message);
+  return plans.flatMap((plan) => (plan.source === 'device' ? [plan.request] : []));
 }
 
 /**
  * 'Cetak Semua' (beyond the spec): every certificate of the filtered list made on the device
  * into one PDF, a page each, with progress; 'Batal' stops the worker.
  */
-export function PrintAllModal({ jenjang, rows, mirror, onDone, onClose }: PrintAllModalProps) {
+export function PrintAllModal({ jenjang, rows, mirror, refill, onDone, onClose }: PrintAllModalProps) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -33,18 +58,15 @@ export function PrintAllModal({ jenjang, rows, mirror, onDone, onClose }: PrintA
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start() {
-    const requests = rows.map((row) => certificateRequest(row, mirror));
-    if (requests.some((request) => request === null)) {
-      setError(SERTIFIKAT_MSG.generateFailed(CERTIFICATE_TEXT.noOrganisasi));
-      return;
-    }
     const abort = new AbortController();
     controller.current = abort;
     setError(null);
-    setProgress({ done: 0, total: requests.length });
+    setProgress({ done: 0, total: rows.length });
     try {
+      const requests: DocumentRequest[] = await batchRequests(rows, mirror, jenjang, refill);
+      if (abort.signal.aborted) return;
       const bytes = await certificatePdfInWorker(
-        requests as DocumentRequest[],
+        requests,
         (done, total) => {
           if (!abort.signal.aborted) setProgress({ done, total });
         },

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { SertifikatRecord } from '@/db/records';
+import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
@@ -18,15 +19,22 @@ import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
 import { usePagination } from '@/ui/use-pagination';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { CERTIFICATE_TEXT, certificateRequest, unsignedNames } from './document-requests';
+import { CERTIFICATE_TEXT } from './document-requests';
+import { planDocument } from './document-source';
 import { EMPTY_SERTIFIKAT_FILTERS, type SertifikatFilters, countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
 import { type FormatChoice, FormatModal } from './format-modal';
 import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
 import { PrintAllModal } from './print-all-modal';
-import { usePrintSertifikat } from './use-print-sertifikat';
+import { makePreview, usePrintSertifikat } from './use-print-sertifikat';
 import { useSertifikat } from './use-sertifikat';
 import './certificates.css';
+
+/** Signers printed as a blank line: only offline, when the device lacks their signature. */
+function unsignedOffline(row: SertifikatRecord, mirror: SertifikatMirror): string[] {
+  const plan = planDocument(row, mirror, { kind: 'pdf' }, navigator.onLine);
+  return plan.source === 'device' ? plan.unsigned : [];
+}
 
 type ModalState =
   | { mode: 'preview'; row: SertifikatRecord }
@@ -39,13 +47,14 @@ type ModalState =
  * '/certificates/siswa' and '/certificates/mahasiswa' (Pembimbing, HR, BusHead): 'Sertifikat
  * Siswa' / 'Sertifikat Mahasiswa' (spec 2). Lists the fully approved participants of the level
  * from the mirror; previews and prints are made on the device by the documents worker, so
- * they work with the server unreachable once the mirror was filled.
+ * they work with the server unreachable once the mirror was filled, and by the server's
+ * endpoints while the device lacks something a document prints.
  */
 export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {
   const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
   useDocumentTitle(title);
   const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
-  const printer = usePrintSertifikat(mirror);
+  const printer = usePrintSertifikat(mirror, api);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<SertifikatFilters>(EMPTY_SERTIFIKAT_FILTERS);
   const [modal, setModal] = useState<ModalState>(null);
@@ -149,13 +158,13 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
       />
 
       {modal?.mode === 'preview' && mirror && (
-        <PreviewModal nama={modal.row.nama} request={certificateRequest(modal.row, mirror)} onClose={() => setModal(null)} />
+        <PreviewModal nama={modal.row.nama} load={(signal) => makePreview(modal.row, mirror, api, signal)} onClose={() => setModal(null)} />
       )}
       {modal?.mode === 'format' && mirror && (
         <FormatModal
           nama={modal.row.nama}
           withDaftarNilai={jenjang === 'Mahasiswa'}
-          unsigned={unsignedNames(modal.row, mirror)}
+          unsigned={unsignedOffline(modal.row, mirror)}
           onChoose={(choice) => choose(modal.row, choice)}
           onClose={() => setModal(null)}
         />
@@ -176,6 +185,7 @@ export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenj
           jenjang={jenjang}
           rows={visible}
           mirror={mirror}
+          refill={refresh}
           onDone={(count) => {
             setModal(null);
             printer.setBanner({ tone: 'success', text: CERTIFICATE_TEXT.printAllDone(count) });

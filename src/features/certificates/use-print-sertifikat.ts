@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
+import type { ApiClient } from '@/api/client';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
-import type { GradeItem } from '@/domain/grade';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName } from '@/domain/sertifikat';
 import type { AlertTone } from '@/ui/alert';
 import { downloadFile } from '@/ui/download';
@@ -9,9 +9,11 @@ import { usePopup } from '@/ui/popup';
 import {
   certificatePdfInWorker,
   certificatePptxInWorker,
+  certificateSvgInWorker,
   daftarNilaiPdfInWorker,
 } from '@/workers/clients';
-import { CERTIFICATE_TEXT, certificateRequest, documentRequest, failureText, unsignedNames } from './document-requests';
+import { CERTIFICATE_TEXT, failureText } from './document-requests';
+import { type PrintJob, documentPath, makeDocument, previewPath, serverFile } from './document-source';
 
 /** A dismissible banner above the list. */
 export interface Banner {
@@ -21,17 +23,31 @@ export interface Banner {
   note?: string;
 }
 
-/** One print a row can ask for. */
-export type PrintJob = { kind: 'pdf' } | { kind: 'pptx' } | { kind: 'daftarNilai'; thresholds: readonly GradeItem[] };
+/** The file name and type a job downloads under. */
+function fileOf(job: PrintJob, nama: string): { name: string; mime: string } {
+  if (job.kind === 'pdf') return { name: documentFileName.certificatePdf(nama), mime: DOCUMENT_MIME.pdf };
+  if (job.kind === 'pptx') return { name: documentFileName.certificatePptx(nama), mime: DOCUMENT_MIME.pptx };
+  return { name: documentFileName.daftarNilaiPdf(nama), mime: DOCUMENT_MIME.pdf };
+}
+
+/** The preview image of `row`'s certificate: an SVG made on the device, or the server's PNG (see makeDocument). */
+export async function makePreview(row: SertifikatRecord, mirror: SertifikatMirror, api: ApiClient, signal: AbortSignal): Promise<Blob> {
+  const made = await makeDocument(row, mirror, { kind: 'pdf' }, navigator.onLine, {
+    onDevice: async (request) => new Blob([await certificateSvgInWorker(request, signal)], { type: 'image/svg+xml' }),
+    fromServer: async () => new Blob([(await serverFile(api, previewPath(row.id), signal)) as Uint8Array<ArrayBuffer>], { type: DOCUMENT_MIME.png }),
+  });
+  return made.file;
+}
 
 /**
- * Printing on the device: the documents worker makes the file from the mirror, the browser
- * downloads it under the spec's file name (spec 9). While a row's file is being made its id is
- * in `busyIds` (its print button is disabled and shows a spinner). The outcome is a banner,
- * except a failed Daftar Nilai: the Error popup, 'Gagal mencetak daftar nilai. …' when it cannot
- * start and 'Gagal mengunduh PDF: …' when the PDF could not be made or saved (render `popup`).
+ * Printing: the documents worker makes the file from the mirror when the device holds all it
+ * prints; otherwise the server's endpoint makes it while online (makeDocument). The browser
+ * downloads it as certificate_{name}.pdf / .pptx or Daftar_Nilai_{name}.pdf. While a row's
+ * file is being made its id is in `busyIds` (its print button is disabled and shows a
+ * spinner). The outcome is a banner, except a failed Daftar Nilai: the Error popup
+ * 'Gagal mengunduh PDF: …' with the cause (render `popup`).
  */
-export function usePrintSertifikat(mirror: SertifikatMirror | undefined) {
+export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: ApiClient) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const [banner, setBanner] = useState<Banner | null>(null);
   const popup = usePopup();
@@ -40,33 +56,28 @@ export function usePrintSertifikat(mirror: SertifikatMirror | undefined) {
   const print = useCallback(
     async (row: SertifikatRecord, job: PrintJob) => {
       if (!mirror) return;
-      const transcript = job.kind === 'daftarNilai';
-      const request = transcript ? documentRequest(row, mirror, job.thresholds) : certificateRequest(row, mirror);
-      if (!request) {
-        if (transcript) showError(SERTIFIKAT_MSG.transcriptFailed(CERTIFICATE_TEXT.noOrganisasi));
-        else setBanner({ tone: 'error', text: SERTIFIKAT_MSG.generateFailed(CERTIFICATE_TEXT.noOrganisasi) });
-        return;
-      }
       setBusyIds((ids) => new Set(ids).add(row.id));
       setBanner(null);
       try {
-        if (job.kind === 'pdf') {
-          const bytes = await certificatePdfInWorker([request]);
-          downloadFile(bytes as Uint8Array<ArrayBuffer>, documentFileName.certificatePdf(row.nama), DOCUMENT_MIME.pdf);
-        } else if (job.kind === 'pptx') {
-          const bytes = await certificatePptxInWorker(request);
-          downloadFile(bytes as Uint8Array<ArrayBuffer>, documentFileName.certificatePptx(row.nama), DOCUMENT_MIME.pptx);
-        } else {
-          const bytes = await daftarNilaiPdfInWorker(request);
-          downloadFile(bytes as Uint8Array<ArrayBuffer>, documentFileName.daftarNilaiPdf(row.nama), DOCUMENT_MIME.pdf);
-        }
-        const text = transcript
-          ? SERTIFIKAT_MSG.transcriptDownloaded(row.nama)
-          : SERTIFIKAT_MSG.downloaded(job.kind === 'pdf' ? 'PDF' : 'PPT', row.nama);
-        const missing = unsignedNames(row, mirror);
-        setBanner({ tone: 'success', text, note: missing.length > 0 ? CERTIFICATE_TEXT.missingSignature(missing) : undefined });
+        const made = await makeDocument(row, mirror, job, navigator.onLine, {
+          onDevice: (request) =>
+            job.kind === 'pdf'
+              ? certificatePdfInWorker([request])
+              : job.kind === 'pptx'
+                ? certificatePptxInWorker(request)
+                : daftarNilaiPdfInWorker(request),
+          fromServer: () => serverFile(api, documentPath(job, row.id)),
+        });
+        const file = fileOf(job, row.nama);
+        downloadFile(made.file as Uint8Array<ArrayBuffer>, file.name, file.mime);
+        const text =
+          job.kind === 'daftarNilai'
+            ? SERTIFIKAT_MSG.transcriptDownloaded(row.nama)
+            : SERTIFIKAT_MSG.downloaded(job.kind === 'pdf' ? 'PDF' : 'PPT', row.nama);
+        const note = made.unsigned.length > 0 ? CERTIFICATE_TEXT.missingSignature(made.unsigned) : undefined;
+        setBanner({ tone: 'success', text, note });
       } catch (error) {
-        if (transcript) showError(SERTIFIKAT_MSG.pdfFailedPopup(failureText(error)));
+        if (job.kind === 'daftarNilai') showError(SERTIFIKAT_MSG.pdfFailedPopup(failureText(error)));
         else setBanner({ tone: 'error', text: SERTIFIKAT_MSG.generateFailed(failureText(error)) });
       } finally {
         setBusyIds((ids) => {
@@ -76,7 +87,7 @@ export function usePrintSertifikat(mirror: SertifikatMirror | undefined) {
         });
       }
     },
-    [mirror, showError],
+    [mirror, api, showError],
   );
 
   return { busyIds, banner, setBanner, print, dismiss: () => setBanner(null), popup: popup.element };

@@ -30,6 +30,7 @@ export async function saveNilai(input: SaveNilaiInput, online = navigator.onLine
     const result = await submitChange(db, { user, role, kind: 'nilai.save', pesertaId, payload: { nilai_data: nilai } }, { online });
     if (result.outcome === 'sent') return { outcome: 'sent', message: NILAI_MSG.saved };
     if (result.outcome === 'queued') return { outcome: 'queued', message: MSG.savedOffline };
+    if (result.outcome === 'storage-full') return { outcome: 'refused', message: MSG.storageFull };
     return { outcome: 'refused', message: `${result.message || NILAI_MSG.saveFailed} ${NILAI_MSG.reloaded}` };
   } catch {
     return { outcome: 'refused', message: NILAI_MSG.saveFailed };
