@@ -183,7 +183,7 @@ describe('documents the device lacks data for', () => {
     const asked: string[] = [];
     const onRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
     page.on('request', onRequest);
-    const signatures = '**/api/users/*/signature';
+    const signatures = '**/api/users/signature/*';
     try {
       const fromDevice = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
       expect(asked).not.toContain(generate);
