@@ -3,9 +3,8 @@
 // and the installed app reopened with no network.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, waitForServiceWorker } from './helpers/nilai';
+import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, openPenilaianAsMentor } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -19,12 +18,7 @@ const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
 
 useServerAndBrowser(async (started, launched) => {
   [server, browser] = [started, launched];
-  context = await newContext(browser);
-  page = await context.newPage();
-  await login(page, server.url, 'mentor');
-  await waitForServiceWorker(page);
-  await page.goto(`${server.url}/penilaian`);
-  await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
+  ({ context, page } = await openPenilaianAsMentor(browser, server.url));
 });
 
 /** Opens the score modal of `name` and fills its inputs with `scores` in order. */

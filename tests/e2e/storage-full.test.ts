@@ -5,9 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { pendingText, searchFor, serverScoreRows, waitForServiceWorker } from './helpers/nilai';
+import { pendingText, searchFor, serverScoreRows, openPenilaianAsMentor } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -21,12 +20,7 @@ const MIRROR_STORES = ['peserta', 'nilai', 'reviews'];
 
 useServerAndBrowser(async (started, launched) => {
   [server, browser] = [started, launched];
-  context = await newContext(browser);
-  page = await context.newPage();
-  await login(page, server.url, 'mentor');
-  await waitForServiceWorker(page);
-  await page.goto(`${server.url}/penilaian`);
-  await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
+  ({ context, page } = await openPenilaianAsMentor(browser, server.url));
 });
 
 /**

@@ -32,3 +32,17 @@ export function peserta(id: number, overrides: Partial<Peserta> = {}): Peserta {
     ...overrides,
   };
 }
+
+/** The demo mentor's cached profile (user 3), as the sync suites store it. */
+export const MENTOR_PROFILE = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
+
+/** Mentor 3's score save of `skor` on competency 10 of participant 1. */
+export function mentorScoreChange(skor: number) {
+  return {
+    user: MENTOR_PROFILE.id,
+    role: 'Mentor',
+    kind: 'nilai.save' as const,
+    pesertaId: 1,
+    payload: { nilai_data: [{ peserta_id: 1, kompetensi_id: 10, skor }] },
+  };
+}

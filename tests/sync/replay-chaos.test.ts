@@ -11,17 +11,17 @@ import { enqueue } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
 import { readOutboxStatus } from '@/sync/status';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
+import { MENTOR_PROFILE } from '../helpers/factories';
 
-const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const PESERTA = [1, 2, 3, 4, 5];
 const KOMPETENSI = [10, 11, 12];
 let db: MagangDb;
 let n = 0;
 
 async function login(token: string): Promise<void> {
-  await claimMirror(db, MENTOR.id);
-  await saveSession(db, { token, userRole: MENTOR.role, username: MENTOR.username });
-  await saveProfile(db, MENTOR);
+  await claimMirror(db, MENTOR_PROFILE.id);
+  await saveSession(db, { token, userRole: MENTOR_PROFILE.role, username: MENTOR_PROFILE.username });
+  await saveProfile(db, MENTOR_PROFILE);
 }
 
 /** A deterministic pseudo-random sequence (mulberry32). */
@@ -97,7 +97,7 @@ describe('replay under chaos', () => {
       const chosen = items.length > 0 ? items : [KOMPETENSI[0]!];
       const nilai_data = chosen.map((kompetensi_id) => ({ peserta_id: pesertaId, kompetensi_id, skor: Math.floor(next() * 101) }));
       for (const item of nilai_data) expected.set(`${pesertaId}:${item.kompetensi_id}`, item.skor);
-      await enqueue(db, { user: MENTOR.id, role: MENTOR.role, kind: 'nilai.save', pesertaId, payload: { nilai_data } });
+      await enqueue(db, { user: MENTOR_PROFILE.id, role: MENTOR_PROFILE.role, kind: 'nilai.save', pesertaId, payload: { nilai_data } });
     }
 
     const server = new FakeNilaiServer('Mentor');
@@ -123,13 +123,13 @@ describe('replay under chaos', () => {
     chaos.expireToken('t1', 12);
     const paused = await run();
     expect(paused.status).toBe('unauthorized');
-    expect((await readOutboxStatus(db, MENTOR.id)).needsLogin).toBe(true);
+    expect((await readOutboxStatus(db, MENTOR_PROFILE.id)).needsLogin).toBe(true);
     const before = server.applied;
     expect((await run()).status).toBe('unauthorized');
     expect(server.applied).toBe(before);
     token = 't2';
     await login(token);
-    expect((await readOutboxStatus(db, MENTOR.id)).needsLogin).toBe(false);
+    expect((await readOutboxStatus(db, MENTOR_PROFILE.id)).needsLogin).toBe(false);
     const last = await run();
     expect(last).toMatchObject({ status: 'done', conflicts: 0, remaining: 0 });
 

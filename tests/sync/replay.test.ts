@@ -5,20 +5,20 @@ import { saveProfile, saveSession } from '@/db/meta';
 import { conflictEntries, dismissConflict, enqueue, pendingEntries, retryConflict } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
+import { MENTOR_PROFILE } from '../helpers/factories';
 
-const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const PEMBIMBING = { id: 2, employee_id: 'EMP002', username: 'pembimbing', role: 'Pembimbing', signature_url: null };
 let db: MagangDb;
 let name: string;
 let n = 0;
 
-async function login(user: typeof MENTOR, token = 'tok'): Promise<void> {
+async function login(user: typeof MENTOR_PROFILE, token = 'tok'): Promise<void> {
   await saveSession(db, { token, userRole: user.role, username: user.username });
   await saveProfile(db, user);
 }
 
 const save = (pesertaId: number, scores: Record<number, number>) => ({
-  user: MENTOR.id,
+  user: MENTOR_PROFILE.id,
   role: 'Mentor',
   kind: 'nilai.save' as const,
   pesertaId,
@@ -31,7 +31,7 @@ const mutations = (server: FakeNilaiServer) => server.log.filter((line) => !line
 beforeEach(async () => {
   name = `replay-test-${n++}`;
   db = new MagangDb(name);
-  await login(MENTOR);
+  await login(MENTOR_PROFILE);
 });
 afterEach(async () => {
   await db.delete();
@@ -45,7 +45,7 @@ describe('enqueue', () => {
       [10, 85, entry.key],
       [11, 70, entry.key],
     ]);
-    expect(await pendingEntries(db, MENTOR.id)).toEqual([{ ...entry, seq: entry.seq }]);
+    expect(await pendingEntries(db, MENTOR_PROFILE.id)).toEqual([{ ...entry, seq: entry.seq }]);
   });
 
   it('should apply an approval optimistically with the domain rule', async () => {
@@ -84,7 +84,7 @@ describe('replayOutbox', () => {
     const result = await replayOutbox({ db, api: server.client() });
     expect(result).toMatchObject({ status: 'done', sent: 0, conflicts: 1, remaining: 0 });
     expect(mutations(server)).toEqual([]);
-    const [conflict] = await conflictEntries(db, MENTOR.id);
+    const [conflict] = await conflictEntries(db, MENTOR_PROFILE.id);
     expect(conflict?.lastError).toBe('Nilai tidak dapat diedit. Pembimbing sudah melakukan approval');
     // The row was re-pulled: the refused score is gone from the mirror.
     expect(await db.nilai.get([1, 10])).toBeUndefined();
@@ -119,7 +119,7 @@ describe('replayOutbox', () => {
     server.log.length = 0;
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'unauthorized', remaining: 1 });
     expect(server.log).toEqual([]);
-    await login(MENTOR, 'new-token');
+    await login(MENTOR_PROFILE, 'new-token');
     expect(await replayOutbox({ db, api: server.client('new-token') })).toMatchObject({ status: 'done', sent: 1 });
     expect(server.scoresOf(1)).toEqual({ 10: 75 });
   });
@@ -131,13 +131,13 @@ describe('replayOutbox', () => {
     const clock = 1_000_000;
     server.fail = 'network';
     expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'offline', remaining: 2 });
-    const [head] = await pendingEntries(db, MENTOR.id);
+    const [head] = await pendingEntries(db, MENTOR_PROFILE.id);
     expect(head).toMatchObject({ attempts: 1, state: 'pending', lastFailure: 'network' });
     server.log.length = 0;
     // Within the backoff and still unreachable: only the health check goes out; the head waits.
     expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'offline', remaining: 2 });
     expect(server.log).toEqual(['GET /api/health']);
-    expect((await pendingEntries(db, MENTOR.id))[0]).toMatchObject({ seq: head!.seq, attempts: 1 });
+    expect((await pendingEntries(db, MENTOR_PROFILE.id))[0]).toMatchObject({ seq: head!.seq, attempts: 1 });
     server.fail = 'none';
     server.log.length = 0;
     // The server answers again: sent at once, backoff or not, in FIFO order.
@@ -197,7 +197,7 @@ describe('replayOutbox', () => {
     await enqueue(db, save(1, { 10: 88 }));
     db.close();
     db = new MagangDb(name);
-    expect(await pendingEntries(db, MENTOR.id)).toHaveLength(1);
+    expect(await pendingEntries(db, MENTOR_PROFILE.id)).toHaveLength(1);
     const server = new FakeNilaiServer('Mentor');
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1 });
     expect(server.scoresOf(1)).toEqual({ 10: 88 });
@@ -218,7 +218,7 @@ describe('conflicts', () => {
     server.decide(1, 'Pembimbing', 'approve');
     await replayOutbox({ db, api: server.client() });
     await dismissConflict(db, 12345);
-    expect(await conflictEntries(db, MENTOR.id)).toHaveLength(1);
+    expect(await conflictEntries(db, MENTOR_PROFILE.id)).toHaveLength(1);
     server.decide(1, 'Pembimbing', 'cancel');
     await retryConflict(db, entry.seq!);
     expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ sent: 1, conflicts: 0 });
@@ -227,7 +227,7 @@ describe('conflicts', () => {
     await enqueue(db, save(1, { 10: 81 }));
     server.decide(1, 'Pembimbing', 'approve');
     await replayOutbox({ db, api: server.client() });
-    const [conflict] = await conflictEntries(db, MENTOR.id);
+    const [conflict] = await conflictEntries(db, MENTOR_PROFILE.id);
     await dismissConflict(db, conflict!.seq!);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -317,7 +317,7 @@ describe('replay cost and promptness', () => {
     const clock = 5_000_000;
     server.fail = '500';
     expect((await replayOutbox({ db, api: server.client(), now: () => clock })).status).toBe('offline');
-    expect((await pendingEntries(db, MENTOR.id))[0]).toMatchObject({ attempts: 1, lastFailure: 'server' });
+    expect((await pendingEntries(db, MENTOR_PROFILE.id))[0]).toMatchObject({ attempts: 1, lastFailure: 'server' });
     server.fail = 'none';
     server.log.length = 0;
     expect(await replayOutbox({ db, api: server.client(), now: () => clock })).toMatchObject({ status: 'waiting', remaining: 1 });

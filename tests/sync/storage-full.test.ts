@@ -25,20 +25,11 @@ import { saveNilai } from '@/features/penilaian/save-nilai';
 import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { submitChange } from '@/sync/submit';
-import { peserta } from '../helpers/factories';
+import { peserta, MENTOR_PROFILE, mentorScoreChange } from '../helpers/factories';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 
-const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
 const MIRROR_WRITES = ['peserta', 'nilai', 'reviews'];
 
-/** Mentor 3's score save of `skor` on competency 10 of participant 1. */
-const change = (skor: number) => ({
-  user: MENTOR.id,
-  role: 'Mentor',
-  kind: 'nilai.save' as const,
-  pesertaId: 1,
-  payload: { nilai_data: [{ peserta_id: 1, kompetensi_id: 10, skor }] },
-});
 
 /**
  * Makes IndexedDB refuse every put and add on the object stores `stores` the way a full device
@@ -75,8 +66,8 @@ beforeEach(async () => {
   clearStorageFull();
   db = new MagangDb(`storage-full-${n++}`);
   await saveSession(db, { token: 'tok', userRole: 'Mentor', username: 'mentor' });
-  await saveProfile(db, MENTOR);
-  await claimMirror(db, MENTOR.id);
+  await saveProfile(db, MENTOR_PROFILE);
+  await claimMirror(db, MENTOR_PROFILE.id);
 });
 afterEach(async () => {
   undo?.();
@@ -107,9 +98,9 @@ describe('a mirror write refused for quota', () => {
 
   it('should keep an offline score save queued when its optimistic mirror change does not fit', async () => {
     undo = fillDevice(MIRROR_WRITES);
-    expect(await submitChange(db, change(80), { online: false })).toEqual({ outcome: 'queued' });
+    expect(await submitChange(db, mentorScoreChange(80), { online: false })).toEqual({ outcome: 'queued' });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'nilai.save', pesertaId: 1, state: 'pending', payload: change(80).payload });
+    expect(entry).toMatchObject({ kind: 'nilai.save', pesertaId: 1, state: 'pending', payload: mentorScoreChange(80).payload });
     expect(await db.nilai.count()).toBe(0);
     expect(isStorageFull()).toBe(true);
 
@@ -124,16 +115,16 @@ describe('a mirror write refused for quota', () => {
   it('should send an online score save and drop its entry although the answer cannot be mirrored', async () => {
     const server = new FakeNilaiServer('Mentor');
     undo = fillDevice(MIRROR_WRITES);
-    expect(await submitChange(db, change(70), { online: true, api: server.client() })).toEqual({ outcome: 'sent' });
+    expect(await submitChange(db, mentorScoreChange(70), { online: true, api: server.client() })).toEqual({ outcome: 'sent' });
     expect(server.scoresOf(1)).toEqual({ 10: 70 });
     expect(server.applied).toBe(1);
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('should refuse a save before accepting it, with the message, when not even the entry fits; earlier entries stay', async () => {
-    const earlier = await enqueue(db, change(60));
+    const earlier = await enqueue(db, mentorScoreChange(60));
     undo = fillDevice([...MIRROR_WRITES, 'outbox']);
-    expect(await submitChange(db, change(80), { online: false })).toEqual({ outcome: 'storage-full' });
+    expect(await submitChange(db, mentorScoreChange(80), { online: false })).toEqual({ outcome: 'storage-full' });
     expect((await db.outbox.toArray()).map((row) => row.key)).toEqual([earlier.key]);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 60, pendingKey: earlier.key });
   });
@@ -142,7 +133,7 @@ describe('a mirror write refused for quota', () => {
     await saveSession(appDb, { token: 'tok', userRole: 'Mentor', username: 'mentor' });
     undo = fillDevice([...MIRROR_WRITES, 'outbox']);
     try {
-      const result = await saveNilai({ user: MENTOR.id, role: 'Mentor', pesertaId: 1, nilai: change(80).payload.nilai_data }, false);
+      const result = await saveNilai({ user: MENTOR_PROFILE.id, role: 'Mentor', pesertaId: 1, nilai: mentorScoreChange(80).payload.nilai_data }, false);
       expect(result).toEqual({ outcome: 'refused', message: MSG.storageFull });
       expect(MSG.storageFull.startsWith('Penyimpanan perangkat penuh')).toBe(true);
       expect(await appDb.outbox.count()).toBe(0);
@@ -153,7 +144,7 @@ describe('a mirror write refused for quota', () => {
 
   it('should leave the queue and the mirror as they were when a pull cannot write', async () => {
     await pullMentorPeserta(mentorApi([peserta(1)]), db);
-    const entry = await enqueue(db, change(90));
+    const entry = await enqueue(db, mentorScoreChange(90));
     undo = fillDevice(MIRROR_WRITES);
     await expect(pullMentorPeserta(mentorApi([peserta(1, { nama: 'Nama Baru' }), peserta(2)]), db)).rejects.toSatisfy(isQuotaError);
     expect(isStorageFull()).toBe(true);
@@ -166,7 +157,7 @@ describe('a mirror write refused for quota', () => {
 describe('freeMirror', () => {
   it('should empty every mirror table, cursor, pull mark and the organisation, and keep the outbox, session, profile and owner', async () => {
     await pullMentorPeserta(mentorApi([peserta(1), peserta(2)]), db);
-    const entry = await enqueue(db, change(85));
+    const entry = await enqueue(db, mentorScoreChange(85));
     await db.grade.put({ id: 1 } as never);
     await db.signatures.put({ userId: 21, sha256: 'a'.repeat(64), png: new Uint8Array([1]) });
     await setCursor(db, 'peserta', '500');
@@ -183,7 +174,7 @@ describe('freeMirror', () => {
     expect(await getOrganisasi(db)).toBeNull();
     expect(await db.outbox.toArray()).toEqual([{ ...entry }]);
     expect(await getSession(db)).toEqual({ token: 'tok', userRole: 'Mentor', username: 'mentor' });
-    expect(await getCachedProfile(db)).toEqual(MENTOR);
-    expect(await getMirrorOwner(db)).toBe(MENTOR.id);
+    expect(await getCachedProfile(db)).toEqual(MENTOR_PROFILE);
+    expect(await getMirrorOwner(db)).toBe(MENTOR_PROFILE.id);
   });
 });

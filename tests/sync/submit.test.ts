@@ -3,21 +3,14 @@ import { MagangDb } from '@/db/db';
 import { saveProfile, saveSession } from '@/db/meta';
 import { submitChange } from '@/sync/submit';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
+import { MENTOR_PROFILE, mentorScoreChange } from '../helpers/factories';
 
-const MENTOR = { id: 3, employee_id: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null };
-const change = (skor: number) => ({
-  user: MENTOR.id,
-  role: 'Mentor',
-  kind: 'nilai.save' as const,
-  pesertaId: 1,
-  payload: { nilai_data: [{ peserta_id: 1, kompetensi_id: 10, skor }] },
-});
 let db: MagangDb;
 let n = 0;
 beforeEach(async () => {
   db = new MagangDb(`submit-${n++}`);
   await saveSession(db, { token: 'tok', userRole: 'Mentor', username: 'mentor' });
-  await saveProfile(db, MENTOR);
+  await saveProfile(db, MENTOR_PROFILE);
 });
 afterEach(async () => {
   await db.delete();
@@ -26,14 +19,14 @@ afterEach(async () => {
 describe('submitChange', () => {
   it('should report sent once the server applied it', async () => {
     const server = new FakeNilaiServer('Mentor');
-    expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({ outcome: 'sent' });
+    expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({ outcome: 'sent' });
     expect(server.scoresOf(1)).toEqual({ 10: 80 });
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('should keep the change queued offline without touching the network', async () => {
     const server = new FakeNilaiServer('Mentor');
-    expect(await submitChange(db, change(80), { online: false, api: server.client() })).toEqual({ outcome: 'queued' });
+    expect(await submitChange(db, mentorScoreChange(80), { online: false, api: server.client() })).toEqual({ outcome: 'queued' });
     expect(server.log).toEqual([]);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 80 });
     expect(await db.outbox.count()).toBe(1);
@@ -42,14 +35,14 @@ describe('submitChange', () => {
   it('should keep it queued when the server cannot be reached', async () => {
     const server = new FakeNilaiServer('Mentor');
     server.fail = 'network';
-    expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({ outcome: 'queued' });
+    expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({ outcome: 'queued' });
     expect(await db.outbox.count()).toBe(1);
   });
 
   it('should report the lock message, send nothing and drop the refused entry', async () => {
     const server = new FakeNilaiServer('Mentor');
     server.decide(1, 'Pembimbing', 'approve');
-    expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({
+    expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({
       outcome: 'refused',
       message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval',
     });
@@ -63,13 +56,13 @@ describe('submitChange', () => {
     server.refusalError = 'Conflict';
     // Decided between the re-check and the send: the server refuses.
     server.beforeMutate = () => server.decide(1, 'Pembimbing', 'approve');
-    expect(await submitChange(db, change(80), { online: true, api: server.client() })).toEqual({
+    expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({
       outcome: 'refused',
       message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval',
       title: 'Conflict',
     });
     // Now the re-check itself refuses: nothing was sent, so there is no answer to take a title from.
-    const again = await submitChange(db, change(70), { online: true, api: server.client() });
+    const again = await submitChange(db, mentorScoreChange(70), { online: true, api: server.client() });
     expect(again).toEqual({ outcome: 'refused', message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval' });
     expect('title' in again).toBe(false);
   });

@@ -1,6 +1,7 @@
 // Helpers of the score (nilai) browser tests: the service-worker wait, the API checks made with a
 // token (outside the browser, so they work while the browser is offline), and screen steps.
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { login, newContext } from './browser';
 import { apiToken } from './master-data';
 
 /** Waits until the service worker controls the page (needed before going offline). */
@@ -11,6 +12,20 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
+}
+
+/**
+ * A new context with the mentor logged in, the service worker in control (so the page works
+ * offline) and the Penilaian screen open.
+ */
+export async function openPenilaianAsMentor(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, baseUrl, 'mentor');
+  await waitForServiceWorker(page);
+  await page.goto(`${baseUrl}/penilaian`);
+  await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
+  return { context, page };
 }
 
 /** GET `path` as `username`; the parsed JSON body. */

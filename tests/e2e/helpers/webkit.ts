@@ -98,37 +98,6 @@ export class WebKitSession {
     return this.onElement(css, (path) => this.command('POST', `${path}/click`));
   }
 
-  /** The page's visible text. */
-  text(): Promise<string> {
-    return this.evaluate<string>('() => document.body.innerText');
-  }
-
-  /** Waits until `predicate` (a function's source, run in the page) returns a truthy value. */
-  async waitFor<T>(predicate: string, what: string, timeoutMs = 20_000, ...args: unknown[]): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    let last: unknown = null;
-    while (Date.now() < deadline) {
-      try {
-        const value = await this.evaluate<T>(predicate, ...args);
-        if (value) return value;
-      } catch (error) {
-        last = error; // navigating: the page is not there yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const text = await this.text().catch(() => '(no page)');
-    throw new Error(`WebKit: timed out waiting for ${what}${last ? ` (${String(last)})` : ''}; page says:\n${text.slice(0, 600)}`);
-  }
-
-  /** Waits until the page shows `text`. */
-  waitForText(text: string, timeoutMs?: number): Promise<boolean> {
-    return this.waitFor('(text) => document.body.innerText.includes(text)', `text '${text}'`, timeoutMs, text);
-  }
-
-  async screenshot(): Promise<Buffer> {
-    return Buffer.from(await this.command<string>('GET', '/screenshot'), 'base64');
-  }
-
   close(): Promise<unknown> {
     return fetch(`${this.base}/session/${this.id}`, { method: 'DELETE' }).then((response) => response.text());
   }
