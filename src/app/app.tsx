@@ -5,12 +5,26 @@ import { router } from './router';
 import { session } from './services';
 import { useSession } from './session/use-session';
 
-/** index.html's placeholder (same markup): no route renders before the session is known. */
+/**
+ * index.html's placeholder (same markup): the logged-in frame with 'Memuat...' in its content
+ * area; no route renders before the session is known.
+ */
 function BootPlaceholder() {
   return (
     <div className="boot" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span>Memuat...</span>
+      <div className="boot-sidebar" aria-hidden="true">
+        <span className="boot-brand">
+          <img src="/icons/icon-192.png" alt="" width="32" height="32" />
+          Magang
+        </span>
+      </div>
+      <div className="boot-topbar" aria-hidden="true">
+        <span className="boot-brand">Magang</span>
+      </div>
+      <div className="boot-content">
+        <span className="spinner" aria-hidden="true" />
+        <span>Memuat...</span>
+      </div>
     </div>
   );
 }

@@ -119,3 +119,35 @@ describe('layout', () => {
     await expect(page.getByRole('button', { name: 'Buka menu' }).isVisible()).resolves.toBe(false);
   });
 });
+
+// Before the app's JS has run (held here), a logged-in page paints the frame (top bar; sidebar
+// on wide screens) with 'Memuat...' in the content area, where the real frame will be.
+describe('start-up frame', () => {
+  for (const [width, viewport] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
+    it(`should paint the frame before the app loads at ${width} px`, async () => {
+      const context = await newContext(browser, viewport);
+      try {
+        const page = await context.newPage();
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto(`${server.url}/dashboard`);
+        const box = async (selector: string) => page.locator(selector).boundingBox();
+        const topbar = await box('.boot-topbar');
+        expect(topbar?.height).toBe(60);
+        const loading = page.getByRole('status').getByText('Memuat...', { exact: true });
+        await loading.waitFor();
+        const spinnerAt = await loading.boundingBox();
+        expect(spinnerAt!.y).toBeGreaterThan(60);
+        if (viewport.width >= 768) {
+          const sidebar = await box('.boot-sidebar');
+          expect(sidebar).toMatchObject({ x: 0, width: 256 });
+          expect(topbar?.x).toBe(256);
+          expect(spinnerAt!.x).toBeGreaterThan(256);
+        } else {
+          await expect(page.locator('.boot-sidebar').isVisible()).resolves.toBe(false);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
