@@ -57,10 +57,6 @@ export const MSG = {
     `${n} perubahan belum terkirim. Keluar sekarang? Perubahan tetap tersimpan di perangkat ini dan dikirim saat Anda masuk lagi.`,
   logoutTitle: 'Keluar',
   logoutConfirm: 'Keluar',
-  // The device's storage (profile page), after navigator.storage.persist() at login.
-  storagePersistent: 'Penyimpanan perangkat: permanen',
-  storageBestEffort: 'Penyimpanan perangkat: dapat dihapus browser',
-  storageUnknown: 'Penyimpanan perangkat: tidak diketahui',
   // Installing the app: the user menu's entry, shown only where the browser can install it.
   installApp: 'Pasang aplikasi',
   /** iOS has no install dialog; read after 'Pasang aplikasi:' (the entry says 'Pasang aplikasi: ketuk Bagikan, …'). */

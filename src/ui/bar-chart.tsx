@@ -11,15 +11,20 @@ interface BarChartProps {
   /** Column headers of the text alternative, e.g. ['Tahap', 'Jumlah peserta']. */
   headers: readonly [string, string];
   valueText?: (value: number) => string;
+  /**
+   * The value a full bar stands for, e.g. the number of items the values are counted from
+   * (each bar is then its share of that whole). Default: the largest value.
+   */
+  scaleMax?: number;
 }
 
 /**
  * Horizontal bars in one inline SVG: a label and the value above each bar. Bar lengths are
- * percentages of the widest value, so the chart follows its container's width while the text
+ * percentages of `scaleMax` (else of the widest value), so the chart follows its container's width while the text
  * keeps its size. role="img" with a summary; a visually hidden table repeats the data.
  */
-export function BarChart({ title, data, headers, valueText = String }: BarChartProps) {
-  const max = Math.max(1, ...data.map((d) => d.value));
+export function BarChart({ title, data, headers, valueText = String, scaleMax }: BarChartProps) {
+  const max = Math.max(1, scaleMax ?? 0, ...data.map((d) => d.value));
   // The last row needs no gap below its bar.
   const height = Math.max(0, data.length * ROW_PX - (ROW_PX - 22 - BAR_PX));
   return (

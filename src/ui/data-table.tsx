@@ -16,10 +16,10 @@ export interface DataTableColumn<T> {
   width?: string;
   /**
    * How the column shows on a card (under 768 px): 'field' (default) a label/value pair,
-   * 'title' the card's heading, 'actions' the buttons beside the heading (no label), 'hidden'
-   * left out.
+   * 'title' the card's heading, 'status' beside the heading (its label read only by screen
+   * readers), 'actions' the buttons beside the heading (no label), 'hidden' left out.
    */
-  card?: 'field' | 'title' | 'actions' | 'hidden';
+  card?: 'field' | 'title' | 'status' | 'actions' | 'hidden';
   /** Makes the header a sort button with `aria-sort` (table layout only). */
   sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
@@ -64,6 +64,7 @@ export function DataTable<T>({
   if (narrow) {
     const title = columns.find((c) => c.card === 'title');
     const fields = columns.filter((c) => (c.card ?? 'field') === 'field');
+    const badges = columns.filter((c) => c.card === 'status');
     const actions = columns.filter((c) => c.card === 'actions');
     return (
       <div className="data-cards-wrap" aria-busy={loading || undefined}>
@@ -73,9 +74,15 @@ export function DataTable<T>({
           <ul className="data-cards" aria-label={label}>
             {rows.map((row, index) => (
               <li key={rowKey(row)} className="data-card">
-                {(title || actions.length > 0) && (
+                {(title || badges.length > 0 || actions.length > 0) && (
                   <div className="data-card-header">
                     <div className="data-card-title">{title?.cell(row, index)}</div>
+                    {badges.map((column) => (
+                      <div key={column.id} className={`data-card-status col-${column.id}`}>
+                        <span className="sr-only">{`${column.header}: `}</span>
+                        {column.cell(row, index)}
+                      </div>
+                    ))}
                     {actions.map((column) => (
                       <div key={column.id} className="row-actions">
                         {column.cell(row, index)}

@@ -113,7 +113,18 @@ describe('approver dashboards', () => {
     const total = await statValue(page, 'Di Daftar Approval');
     expect(perlu).toBeGreaterThan(0);
     // The funnel's bar of the viewer's own step is the same number (its accessible name).
-    await page.getByRole('img', { name: new RegExp(`^Alur Approval: .*Menunggu ${step} ${perlu},`) }).waitFor();
+    const funnel = page.getByRole('img', { name: new RegExp(`^Alur Approval: .*Menunggu ${step} ${perlu},`) });
+    await funnel.waitFor();
+    // Each bar is its share of the participants the funnel counts ('Dari {total} peserta'), not of the largest step.
+    await page.getByText(`Dari ${total} peserta di daftar approval`, { exact: true }).waitFor();
+    const bars = await funnel.evaluate((svg) =>
+      [...svg.querySelectorAll('g')].map((g) => ({
+        value: Number(g.querySelector('.chart-value')?.textContent),
+        share: (g.querySelector('.chart-fill')?.getBoundingClientRect().width ?? 0) / g.querySelector('.chart-track')!.getBoundingClientRect().width,
+      })),
+    );
+    expect(bars.reduce((sum, bar) => sum + bar.value, 0)).toBe(total);
+    for (const bar of bars) if (bar.value > 0) expect(bar.share).toBeCloseTo(bar.value / total, 2);
 
     await page.getByRole('link', { name: /^Perlu Tindakan/ }).click();
     await page.waitForURL(`${server.url}/approval?status=perlu_tindakan`);

@@ -2,7 +2,7 @@
 // Edit Nilai, as pembimbing and HR, checked against the server through the API.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newContext } from './helpers/browser';
+import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, dialog } from './helpers/master-data';
 import { apiSend, searchFor, serverReviews, serverScores } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
@@ -212,6 +212,75 @@ describe('edit nilai and stale actions (HR)', () => {
       await popup.getByRole('button', { name: 'OK', exact: true }).click();
       await popup.waitFor({ state: 'detached' });
       expect(await serverReviews(server.url, 3)).toEqual(['Menunggu', 'Menunggu', 'Menunggu']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('approval list layout', () => {
+  it('should keep each table row about one line tall at 1280 px: names and headers on one line, actions side by side', async () => {
+    await hr.setViewportSize({ width: 1280, height: 800 });
+    await hr.goto(`${server.url}/approval`);
+    await hr.getByText(/^Menampilkan \d+ dari \d+ peserta$/).waitFor();
+    const layout = await hr.locator('.data-table').evaluate((table) => {
+      // The number of text lines in `el`: the distinct tops of its text fragments.
+      const lineCount = (el: Element) => {
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) {
+            if (rect.width > 0 && !tops.some((top) => Math.abs(top - rect.top) < 6)) tops.push(rect.top);
+          }
+        }
+        return tops.length;
+      };
+      const wrap = table.closest('.data-table-wrap')!;
+      return {
+        overflow: wrap.scrollWidth - wrap.clientWidth,
+        headerLines: [...table.querySelectorAll('thead th')].map(lineCount),
+        rows: [...table.querySelectorAll('tbody tr')].map((tr) => {
+          const name = tr.querySelector('.name-cell-main')!;
+          const buttons = [...tr.querySelectorAll('.col-aksi button')].map((b) => b.getBoundingClientRect());
+          return {
+            height: tr.getBoundingClientRect().height,
+            nameLines: lineCount(name),
+            nameTitle: name.getAttribute('title'),
+            nameText: name.textContent,
+            buttonsSideBySide: buttons.length === 2 && Math.abs(buttons[0]!.top - buttons[1]!.top) < 1,
+          };
+        }),
+      };
+    });
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    expect(layout.headerLines.every((lines) => lines === 1)).toBe(true);
+    expect(layout.rows.length).toBe(5);
+    for (const row of layout.rows) {
+      expect(row.height).toBeLessThan(72);
+      expect(row.nameLines).toBe(1);
+      expect(row.nameTitle).toBe(row.nameText);
+      expect(row.buttonsSideBySide).toBe(true);
+    }
+  });
+
+  it('should start each phone card with the name, the status and the actions, before the other fields', async () => {
+    const context = await newContext(browser, PHONE);
+    try {
+      const page = await context.newPage();
+      await openApproval(page, 'hr');
+      const card = page.locator('.data-card').first();
+      await card.waitFor();
+      const order = await card.evaluate((li) => {
+        const top = (selector: string) => li.querySelector(selector)!.getBoundingClientRect().top;
+        return { name: top('.name-cell-main'), status: top('.data-card-status .badge'), actions: top('.row-actions'), fields: top('.data-card-fields') };
+      });
+      expect(Math.abs(order.status - order.name)).toBeLessThan(16);
+      expect(order.actions).toBeLessThan(order.fields);
+      await expect(card.locator('.data-card-fields dt').allTextContents()).resolves.not.toContain('Status');
+      // The status keeps its label for screen readers.
+      await expect(card.locator('.data-card-header').textContent()).resolves.toMatch(/Status: /);
     } finally {
       await context.close();
     }

@@ -54,7 +54,9 @@ describe('signature panel', () => {
     const page = await openProfile('pembimbing', 'Pembimbing');
     const panel = panelOf(page);
     await panel.getByText('Belum upload', { exact: true }).waitFor();
-    await expect(panel.getByRole('button', { name: 'Hapus TTD' }).isDisabled()).resolves.toBe(true);
+    // Nothing to delete yet: 'Upload' is the panel's only button, and it is the primary one.
+    await expect(panel.locator('button').allInnerTexts()).resolves.toEqual(['Upload']);
+    await expect(panel.getByRole('button', { name: 'Upload', exact: true }).getAttribute('class')).resolves.toContain('btn-primary');
 
     await fileInput(page).setInputFiles({ name: 'ttd.png', mimeType: 'image/png', buffer: makePng(180, 60, 2) });
     await expect(imageSize(panel.getByRole('img', { name: 'Pratinjau file yang dipilih' }))).resolves.toEqual({ width: 180, height: 60 });
@@ -62,6 +64,11 @@ describe('signature panel', () => {
     await panel.getByText('Tanda tangan berhasil diupload!', { exact: true }).waitFor();
     await panel.getByText('Sudah upload', { exact: true }).waitFor();
     await expect(imageSize(panel.getByRole('img', { name: 'Tanda tangan saat ini' }))).resolves.toEqual({ width: 180, height: 60 });
+    // A stored signature can be deleted, as a secondary action beside 'Upload', never the primary one.
+    const remove = panel.getByRole('button', { name: 'Hapus TTD' });
+    await expect(remove.isEnabled()).resolves.toBe(true);
+    await expect(remove.evaluate((el) => [...el.classList])).resolves.not.toEqual(expect.arrayContaining(['btn-primary']));
+    await expect(remove.evaluate((el) => [...el.classList])).resolves.not.toEqual(expect.arrayContaining(['btn-danger']));
 
     // Still there after a reload: the image comes from the server with the token.
     await page.reload();
@@ -80,6 +87,7 @@ describe('signature panel', () => {
     await panel.getByText('Tanda tangan berhasil dihapus!', { exact: true }).waitFor();
     await panel.getByText('Belum upload', { exact: true }).waitFor();
     await expect(panel.getByRole('img', { name: 'Tanda tangan saat ini' }).count()).resolves.toBe(0);
+    await expect(panel.getByRole('button', { name: 'Hapus TTD' }).count()).resolves.toBe(0);
     await page.context().close();
   });
 

@@ -1,9 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  readStoragePersistence,
-  requestPersistentStorage,
-  storagePersistenceText,
-} from '@/features/profile/storage-persistence';
+import { requestPersistentStorage } from '@/features/profile/storage-persistence';
 
 const manager = (persisted: boolean, grant: boolean) => ({
   persisted: vi.fn(async () => persisted),
@@ -27,23 +23,5 @@ describe('requestPersistentStorage', () => {
   it('should answer unknown without the API or when it fails', async () => {
     await expect(requestPersistentStorage(undefined)).resolves.toBe('unknown');
     await expect(requestPersistentStorage({ persisted: async () => Promise.reject(new Error('x')) })).resolves.toBe('unknown');
-  });
-});
-
-describe('readStoragePersistence', () => {
-  it('should read the current state without asking', async () => {
-    const m = manager(true, false);
-    await expect(readStoragePersistence(m)).resolves.toBe('persistent');
-    expect(m.persist).not.toHaveBeenCalled();
-    await expect(readStoragePersistence(manager(false, true))).resolves.toBe('best-effort');
-    await expect(readStoragePersistence({})).resolves.toBe('unknown');
-  });
-});
-
-describe('storagePersistenceText', () => {
-  it('should name each state in Indonesian', () => {
-    expect(storagePersistenceText('persistent')).toBe('Penyimpanan perangkat: permanen');
-    expect(storagePersistenceText('best-effort')).toBe('Penyimpanan perangkat: dapat dihapus browser');
-    expect(storagePersistenceText('unknown')).toBe('Penyimpanan perangkat: tidak diketahui');
   });
 });

@@ -112,6 +112,8 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
   const firstLoad = mirror === undefined || (loading && all.length === 0);
   const todo = useMemo(() => perluTindakanCount(all), [all]);
   const quickOn = filters.status === 'perlu_tindakan';
+  // A paged first pull whose size is known shows its own progress (and replaces the list's spinner while no row is in).
+  const pullKnown = pullProgress !== null && pullProgress.total > 0;
 
   const sortProp = (key: SortKey) => ({
     direction: sort?.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none',
@@ -119,14 +121,14 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
   }) as const;
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'no', header: 'No', width: '3.5rem', cell: (_, i) => pagination.from + i },
+    { id: 'no', header: 'No', width: '2.5rem', cell: (_, i) => pagination.from + i },
     {
       id: 'nama',
       header: 'Nama',
       card: 'title',
       cell: (r) => (
         <div className="name-cell">
-          <span className="name-cell-main">
+          <span className="name-cell-main" title={r.peserta.nama}>
             {r.peserta.nama}
             {r.pending && (
               <span className="pending-mark" title={MSG.savedOffline}>
@@ -134,7 +136,9 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
               </span>
             )}
           </span>
-          <span className="muted name-cell-sub">{r.peserta.divisi?.nama ?? '-'}</span>
+          <span className="muted name-cell-sub" title={r.peserta.divisi?.nama}>
+            {r.peserta.divisi?.nama ?? '-'}
+          </span>
           {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
         </div>
       ),
@@ -149,7 +153,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
       header: 'Periode',
       sort: sortProp('periode'),
       cell: (r) => {
-        // 'dd/mm/yyyy - dd/mm/yyyy', allowed to break after the dash on narrow tables.
+        // 'dd/mm/yyyy - dd/mm/yyyy', broken after the dash in the table (two short lines, like the name cell).
         const [from, to] = formatPeriode(r.peserta.tanggal_masuk, r.peserta.tanggal_selesai).split(' - ');
         return (
           <span className="periode-cell">
@@ -159,7 +163,7 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
       },
     },
     { id: 'progress', header: 'Progress Approval', sort: sortProp('progress'), cell: (r) => <ProgressCell progress={r.progress} /> },
-    { id: 'status', header: 'Status', cell: (r) => <Badge tone={statusTone(r.status)}>{r.status}</Badge> },
+    { id: 'status', header: 'Status', card: 'status', cell: (r) => <Badge tone={statusTone(r.status)}>{r.status}</Badge> },
     {
       id: 'aksi',
       header: 'Aksi',
@@ -228,21 +232,24 @@ function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterCh
         </button>
       </div>
       <ApprovalFilterChips value={filters} onChange={changeFilters} />
+      {/* One loading indicator: the list's own until the size of a paged first pull is known, then the pull's bar. */}
       <p className="approval-count muted" aria-live="polite">
-        {firstLoad ? APPROVAL_LOADING_TEXT : `Menampilkan ${visible.length} dari ${all.length} peserta`}
+        {firstLoad ? '' : `Menampilkan ${visible.length} dari ${all.length} peserta`}
       </p>
       {failed && <p className="stale-note muted">{all.length > 0 ? MSG.staleMirror : 'Failed to fetch data'}</p>}
-      {pullProgress && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
+      {pullKnown && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
       <div className="approval-list">
-        <DataTable
-          label="Daftar Approval"
-          columns={columns}
-          rows={pagination.pageItems}
-          rowKey={(r) => r.peserta.id}
-          loading={firstLoad}
-          loadingText={APPROVAL_LOADING_TEXT}
-          emptyText={emptyText}
-        />
+        {!(pullKnown && all.length === 0) && (
+          <DataTable
+            label="Daftar Approval"
+            columns={columns}
+            rows={pagination.pageItems}
+            rowKey={(r) => r.peserta.id}
+            loading={firstLoad}
+            loadingText={APPROVAL_LOADING_TEXT}
+            emptyText={emptyText}
+          />
+        )}
       </div>
       {!filtering && all.length === 0 && mirror !== undefined && !loading && (
         <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>

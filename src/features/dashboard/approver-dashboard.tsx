@@ -106,7 +106,12 @@ export function ApproverDashboard({ api, userId, username, role, title, today }:
             <p className="muted">{DASHBOARD_MSG.funnelEmpty}</p>
           ) : (
             <>
-              <BarChart title={DASHBOARD_MSG.funnelTitle} data={funnelData} headers={DASHBOARD_MSG.funnelHeaders} />
+              <BarChart
+                title={DASHBOARD_MSG.funnelTitle}
+                data={funnelData}
+                headers={DASHBOARD_MSG.funnelHeaders}
+                scaleMax={funnel.total}
+              />
               <p className="muted dash-footnote">{DASHBOARD_MSG.funnelFootnote(funnel.total)}</p>
             </>
           )}

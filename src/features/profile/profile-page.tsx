@@ -7,7 +7,6 @@ import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { SignaturePanel, hasSignaturePanel } from './signature-panel';
-import { type StoragePersistence, readStoragePersistence, storagePersistenceText } from './storage-persistence';
 import './profile.css';
 
 interface ProfilePageProps {
@@ -38,17 +37,6 @@ export function ProfilePage({ api, cachedUser, onUserUpdated, onTokenRenewed }: 
   const [newPassword, setNewPassword] = useState('');
   const [passwordStatus, setPasswordStatus] = useState<Status>(null);
   const [savingPassword, setSavingPassword] = useState(false);
-  const [storage, setStorage] = useState<StoragePersistence | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    void readStoragePersistence().then((state) => {
-      if (!cancelled) setStorage(state);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -149,11 +137,6 @@ export function ProfilePage({ api, cachedUser, onUserUpdated, onTokenRenewed }: 
               onChange={(e) => setUsername(e.target.value)}
             />
           </div>
-          {storage && (
-            <p className="profile-storage" data-storage={storage}>
-              {storagePersistenceText(storage)}
-            </p>
-          )}
           {usernameStatus && <Alert tone={usernameStatus.tone}>{usernameStatus.text}</Alert>}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={savingUsername || !profile}>

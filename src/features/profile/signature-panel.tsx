@@ -3,6 +3,7 @@ import type { SessionUser } from '@/api/auth';
 import { errorMessage, type ApiClient } from '@/api/client';
 import { deleteSignature, signatureFileProblem, uploadSignature } from '@/api/signature';
 import { MSG } from '@/domain/messages';
+import { SIGNATURE_PANEL_TEXT } from '@/domain/signature-panel';
 import { type Role, normalizeRole } from '@/domain/roles';
 import { Alert, type AlertTone } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
@@ -10,7 +11,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Spinner } from '@/ui/spinner';
 import { useFileUrl, useSignatureImage } from './use-signature-image';
 
-/** The roles that sign documents and so have a signature panel (spec 2 Profile, spec 6). */
+/** The roles that sign documents and so have a signature panel. */
 const SIGNING_ROLES: readonly Role[] = ['Pembimbing', 'BusHead'];
 
 /** True when a user of `role` gets the signature panel. */
@@ -19,22 +20,7 @@ export function hasSignaturePanel(role: string | null | undefined): boolean {
   return normalized !== null && SIGNING_ROLES.includes(normalized);
 }
 
-/** Texts of the panel; the spec gives the status, button, confirm and note texts. */
-const TEXT = {
-  title: 'Tanda Tangan',
-  uploaded: 'Sudah upload',
-  notUploaded: 'Belum upload',
-  note: 'Format PNG transparan, max 1MB.',
-  fileLabel: 'File tanda tangan (PNG)',
-  upload: 'Upload',
-  uploading: 'Mengupload...',
-  remove: 'Hapus TTD',
-  confirmTitle: 'Hapus Tanda Tangan',
-  confirm: 'Hapus tanda tangan?',
-  current: 'Tanda tangan saat ini',
-  chosen: 'Pratinjau file yang dipilih',
-  imageFailed: 'Gambar tanda tangan tidak dapat dimuat.',
-} as const;
+const TEXT = SIGNATURE_PANEL_TEXT;
 
 type Status = { tone: AlertTone; text: string } | null;
 
@@ -46,12 +32,14 @@ interface SignaturePanelProps {
 }
 
 /**
- * The signature panel of a Pembimbing or BusHead (spec 2 Profile): the current signature, its
- * status, a PNG upload with a preview of the chosen file, and 'Hapus TTD' after a confirm.
- * A file that is not a PNG or larger than 1 MB is refused here, before anything is sent.
+ * The signature panel of a Pembimbing or BusHead: its status, the stored signature with
+ * 'Hapus TTD' (after a confirm) once one is uploaded, and a PNG upload with a preview of the
+ * chosen file as the panel's one primary action. A file that is not a PNG or larger than 1 MB
+ * is refused here, before anything is sent.
  */
 export function SignaturePanel({ api, profile, onUserUpdated }: SignaturePanelProps) {
   const inputId = useId();
+  const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -120,22 +108,45 @@ export function SignaturePanel({ api, profile, onUserUpdated }: SignaturePanelPr
       </div>
 
       {hasSignature && (
-        <figure className="signature-figure">
-          {current.url ? (
-            <img className="signature-image" src={current.url} alt={TEXT.current} />
-          ) : current.failed ? (
-            <p className="muted">{TEXT.imageFailed}</p>
-          ) : (
-            <Spinner size={24} />
-          )}
-          <figcaption className="muted">{TEXT.current}</figcaption>
-        </figure>
+        <div className="signature-current">
+          <figure className="signature-figure">
+            {current.url ? (
+              <img className="signature-image" src={current.url} alt={TEXT.current} />
+            ) : current.failed ? (
+              <p className="muted">{TEXT.imageFailed}</p>
+            ) : (
+              <Spinner size={24} />
+            )}
+            <figcaption className="muted">{TEXT.current}</figcaption>
+          </figure>
+          <button
+            type="button"
+            className="btn btn-danger-outline"
+            disabled={uploading}
+            onClick={() => {
+              setDeleteError(null);
+              setConfirming(true);
+            }}
+          >
+            {TEXT.remove}
+          </button>
+        </div>
       )}
 
       <div className="field">
         <label htmlFor={inputId}>{TEXT.fileLabel}</label>
-        <input ref={inputRef} id={inputId} type="file" accept="image/png" onChange={(e) => void onFile(e)} disabled={uploading} />
-        <p className="field-hint muted">{TEXT.note}</p>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/png"
+          aria-describedby={hintId}
+          onChange={(e) => void onFile(e)}
+          disabled={uploading}
+        />
+        <p id={hintId} className="field-hint muted">
+          {hasSignature ? `${TEXT.note} ${TEXT.replaceHint}` : TEXT.note}
+        </p>
       </div>
 
       {chosenUrl && (
@@ -148,12 +159,6 @@ export function SignaturePanel({ api, profile, onUserUpdated }: SignaturePanelPr
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
 
       <div className="form-actions">
-        <button type="button" className="btn btn-danger" disabled={!hasSignature || uploading} onClick={() => {
-          setDeleteError(null);
-          setConfirming(true);
-        }}>
-          {TEXT.remove}
-        </button>
         <button type="button" className="btn btn-primary" disabled={!file || uploading} onClick={() => void upload()}>
           {uploading ? TEXT.uploading : TEXT.upload}
         </button>
@@ -163,8 +168,8 @@ export function SignaturePanel({ api, profile, onUserUpdated }: SignaturePanelPr
         open={confirming}
         title={TEXT.confirmTitle}
         message={TEXT.confirm}
-        confirmLabel="Ya, Hapus"
-        busyLabel="Menghapus..."
+        confirmLabel={TEXT.confirmYes}
+        busyLabel={TEXT.confirmBusy}
         tone="danger"
         busy={deleting}
         error={deleteError}
