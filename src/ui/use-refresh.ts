@@ -10,17 +10,18 @@ export interface Refresh {
 }
 
 /**
- * While the last refresh failed, it is tried again this often: a server that comes back fires
- * no `online` event (the browser never went offline), so without it a screen would say its data
- * is stale until the user reloads. A failed try costs one refused request.
+ * The window event that says the server answered again (the app fires it when queued changes
+ * leave the outbox): a server that comes back fires no `online` event, since the browser never
+ * went offline, so without it a screen whose refresh failed would say its data is stale until
+ * the user reloads.
  */
-export const FAILED_REFRESH_RETRY_MS = 3_000;
+export const SERVER_ANSWERED_EVENT = 'magang:server-answered';
 
 /**
  * Keeps a screen's data fresh: runs `load` on mount, whenever the browser comes back online
- * (window 'online'), and every FAILED_REFRESH_RETRY_MS while the last run failed and the tab is
- * visible. The screen keeps showing what it has; `failed` only tells it that the newest data
- * could not be fetched.
+ * (window 'online'), and, while the last run failed, when the server answers again
+ * (SERVER_ANSWERED_EVENT). The screen keeps showing what it has; `failed` only tells it that
+ * the newest data could not be fetched.
  */
 export function useRefresh(load: () => Promise<unknown>): Refresh {
   const [loading, setLoading] = useState(true);
@@ -54,10 +55,9 @@ export function useRefresh(load: () => Promise<unknown>): Refresh {
 
   useEffect(() => {
     if (!failed) return;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine !== false) void refresh();
-    }, FAILED_REFRESH_RETRY_MS);
-    return () => window.clearInterval(timer);
+    const onAnswered = () => void refresh();
+    window.addEventListener(SERVER_ANSWERED_EVENT, onAnswered);
+    return () => window.removeEventListener(SERVER_ANSWERED_EVENT, onAnswered);
   }, [failed, refresh]);
 
   return { loading, failed, refresh };

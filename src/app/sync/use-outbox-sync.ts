@@ -4,6 +4,7 @@ import { db } from '@/db/db';
 import { REACHABILITY_POLL_MS } from '@/sync/constants';
 import { startReplay } from '@/sync/replay';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
+import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
 
 /**
  * While the outbox holds entries the page starts a replay this often: a server that comes
@@ -56,6 +57,16 @@ export function useOutboxSync(userId: number | null): {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [userId, run]);
+
+  // Changes left the queue (sent, or refused by the server): the server answers again, with
+  // this session's token, so screens whose last refresh failed load again. Whichever runner
+  // sent them (this page or the service worker), the live outbox status shows it.
+  const pendingCount = status.pending.length;
+  const previousPending = useRef(pendingCount);
+  useEffect(() => {
+    if (pendingCount < previousPending.current) window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT));
+    previousPending.current = pendingCount;
+  }, [pendingCount]);
 
   const waiting = status.pending.length > 0 && !status.needsLogin;
   useEffect(() => {
