@@ -9,6 +9,8 @@ import { freePort } from '../../helpers/server-process';
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.WEBKIT_BROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const W3C_ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+/** No WebDriver command may hang a test: each gets this long, then fails naming itself. */
+const COMMAND_TIMEOUT_MS = 45_000;
 
 /** True when WebKitGTK's driver, MiniBrowser and Xvfb are installed. */
 export function webkitAvailable(): boolean {
@@ -32,14 +34,20 @@ export class WebKitSession {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
+      signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new Error(`WebDriver ${method} ${path}: no answer (${String(error)})`);
     });
     const json = (await response.json()) as { value: T & { error?: string; message?: string } };
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error} ${json.value?.message}`);
     return json.value;
   }
 
+  /** Navigates; the page's own state is what the caller then waits for (a slow load is no failure). */
   goto(url: string): Promise<unknown> {
-    return this.command('POST', '/url', { url });
+    return this.command('POST', '/url', { url }).catch((error: unknown) => {
+      if (!/timeout/i.test(String(error))) throw error;
+    });
   }
 
   async url(): Promise<string> {
@@ -157,10 +165,15 @@ export async function startWebKit(): Promise<WebKitDriver> {
       sessions.clear();
       const response = await fetch(`${base}/session`, {
         method: 'POST',
+        signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           capabilities: {
             alwaysMatch: {
+              // Navigation returns at DOMContentLoaded; a load or script that takes longer fails
+              // with WebDriver's timeout error instead of holding the command.
+              pageLoadStrategy: 'eager',
+              timeouts: { pageLoad: 20_000, script: 30_000 },
               'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
               proxy: {
                 proxyType: 'manual',
