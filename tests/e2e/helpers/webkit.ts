@@ -43,11 +43,8 @@ export class WebKitSession {
     return json.value;
   }
 
-  /** Navigates; the page's own state is what the caller then waits for (a slow load is no failure). */
   goto(url: string): Promise<unknown> {
-    return this.command('POST', '/url', { url }).catch((error: unknown) => {
-      if (!/timeout/i.test(String(error))) throw error;
-    });
+    return this.command('POST', '/url', { url });
   }
 
   async url(): Promise<string> {
@@ -107,7 +104,9 @@ export class WebKitSession {
   }
 
   close(): Promise<unknown> {
-    return fetch(`${this.base}/session/${this.id}`, { method: 'DELETE' }).then((response) => response.text());
+    return fetch(`${this.base}/session/${this.id}`, { method: 'DELETE', signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS) }).then((response) =>
+      response.text(),
+    );
   }
 }
 
@@ -170,10 +169,6 @@ export async function startWebKit(): Promise<WebKitDriver> {
         body: JSON.stringify({
           capabilities: {
             alwaysMatch: {
-              // Navigation returns at DOMContentLoaded; a load or script that takes longer fails
-              // with WebDriver's timeout error instead of holding the command.
-              pageLoadStrategy: 'eager',
-              timeouts: { pageLoad: 20_000, script: 30_000 },
               'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
               proxy: {
                 proxyType: 'manual',
