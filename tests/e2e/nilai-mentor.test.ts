@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, openPenilaianAsMentor } from './helpers/nilai';
+import { pendingText, searchFor, serverScoreRows, serverScores, apiSend, openPenilaianAsMentor, scoreInDialog } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -21,17 +21,6 @@ useServerAndBrowser(async (started, launched) => {
   ({ context, page } = await openPenilaianAsMentor(browser, server.url));
 });
 
-/** Opens the score modal of `name` and fills its inputs with `scores` in order. */
-async function score(target: Page, name: string, scores: number[]): Promise<void> {
-  const row = await searchFor(target, SEARCH, name);
-  await row.getByRole('button', { name: 'Nilai', exact: true }).click();
-  const modal = dialog(target, `Penilaian - ${name}`);
-  await modal.waitFor();
-  const inputs = modal.getByRole('spinbutton');
-  await expect(inputs.count()).resolves.toBe(scores.length);
-  for (const [i, value] of scores.entries()) await inputs.nth(i).fill(String(value));
-  await modal.getByRole('button', { name: 'Simpan', exact: true }).click();
-}
 
 async function modalValues(target: Page, name: string): Promise<string[]> {
   const row = await searchFor(target, SEARCH, name);
@@ -76,7 +65,7 @@ describe('penilaian screen', () => {
   it('should queue scores offline, keep them over a reload, and deliver them once online', async () => {
     await context.setOffline(true);
     try {
-      await score(page, 'Sekar Ayuningtyas', [81, 82, 83, 84]);
+      await scoreInDialog(page, 'Sekar Ayuningtyas', [81, 82, 83, 84]);
       await acceptSuccess(page, SAVED_OFFLINE);
       await pendingText(page, 1).waitFor();
       const row = await searchFor(page, SEARCH, 'Sekar Ayuningtyas');
@@ -102,7 +91,7 @@ describe('penilaian screen', () => {
   it('should queue scores while the server is stopped and deliver them when it returns', async () => {
     await server.stop();
     try {
-      await score(page, 'Dewi Kartika Sari', [70, 71, 72, 73]);
+      await scoreInDialog(page, 'Dewi Kartika Sari', [70, 71, 72, 73]);
       await acceptSuccess(page, SAVED_OFFLINE);
       await pendingText(page, 1).waitFor();
       await page.reload();
@@ -121,7 +110,7 @@ describe('penilaian screen', () => {
     const before = await serverScores(server.url, 16);
     await context.setOffline(true);
     try {
-      await score(page, 'Intan Permata Sari', [55, 56, 57, 58]);
+      await scoreInDialog(page, 'Intan Permata Sari', [55, 56, 57, 58]);
       await acceptSuccess(page, SAVED_OFFLINE);
       await pendingText(page, 1).waitFor();
       const approved = await apiSend(server.url, 'pembimbing', '/api/review/approve/16');
@@ -155,7 +144,7 @@ describe('penilaian screen', () => {
     try {
       await reopened.goto(`${server.url}/penilaian`);
       await reopened.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
-      await score(reopened, 'Reza Firmansyah', [90, 91, 92, 93]);
+      await scoreInDialog(reopened, 'Reza Firmansyah', [90, 91, 92, 93]);
       await acceptSuccess(reopened, SAVED_OFFLINE);
       await pendingText(reopened, 1).waitFor();
     } finally {

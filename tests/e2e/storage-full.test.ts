@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { acceptSuccess, dialog } from './helpers/master-data';
-import { pendingText, searchFor, serverScoreRows, openPenilaianAsMentor } from './helpers/nilai';
+import { pendingText, searchFor, serverScoreRows, openPenilaianAsMentor, scoreInDialog } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -73,25 +73,13 @@ function storageBanner(target: Page) {
   return target.getByRole('alert').filter({ hasText: MSG.storageFull }).filter({ has: target.getByRole('button', { name: MSG.freeStorage }) });
 }
 
-/** Opens the score modal of `name`, fills its inputs with `scores` and presses Simpan. */
-async function score(target: Page, name: string, scores: number[]) {
-  const row = await searchFor(target, SEARCH, name);
-  await row.getByRole('button', { name: 'Nilai', exact: true }).click();
-  const modal = dialog(target, `Penilaian - ${name}`);
-  await modal.waitFor();
-  const inputs = modal.getByRole('spinbutton');
-  await expect(inputs.count()).resolves.toBe(scores.length);
-  for (const [i, value] of scores.entries()) await inputs.nth(i).fill(String(value));
-  await modal.getByRole('button', { name: 'Simpan', exact: true }).click();
-  return modal;
-}
 
 describe('a full device', () => {
   it('should refuse a save it cannot queue with the message, keeping the input', async () => {
     await context.setOffline(true);
     try {
       await fillDevice(page, [...MIRROR_STORES, 'outbox']);
-      const modal = await score(page, 'Dewi Kartika Sari', [70, 71, 72, 73]);
+      const modal = await scoreInDialog(page, 'Dewi Kartika Sari', [70, 71, 72, 73]);
       await modal.getByText(MSG.storageFull, { exact: true }).waitFor();
       const values = await modal.getByRole('spinbutton').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
       expect(values).toEqual(['70', '71', '72', '73']);
@@ -113,7 +101,7 @@ describe('a full device', () => {
     await context.setOffline(true);
     try {
       await fillDevice(page, MIRROR_STORES);
-      await score(page, 'Sekar Ayuningtyas', [81, 82, 83, 84]);
+      await scoreInDialog(page, 'Sekar Ayuningtyas', [81, 82, 83, 84]);
       await acceptSuccess(page, MSG.savedOffline);
       await pendingText(page, 1).waitFor();
       await storageBanner(page).waitFor();

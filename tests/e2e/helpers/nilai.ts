@@ -2,7 +2,8 @@
 // token (outside the browser, so they work while the browser is offline), and screen steps.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { login, newContext } from './browser';
-import { apiToken } from './master-data';
+import { expect } from 'vitest';
+import { apiToken, dialog } from './master-data';
 
 /** Waits until the service worker controls the page (needed before going offline). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -102,4 +103,17 @@ export async function searchFor(page: Page, placeholder: string, name: string): 
 /** The top-bar outbox button text, e.g. '1 perubahan tertunda'. */
 export function pendingText(page: Page, n: number): Locator {
   return page.getByRole('banner').getByText(`${n} perubahan tertunda`, { exact: true });
+}
+
+/** Opens the Penilaian score dialog of `name`, fills its inputs with `scores` in order and presses Simpan; the dialog. */
+export async function scoreInDialog(page: Page, name: string, scores: number[]): Promise<Locator> {
+  const row = await searchFor(page, 'Cari nama peserta...', name);
+  await row.getByRole('button', { name: 'Nilai', exact: true }).click();
+  const modal = dialog(page, `Penilaian - ${name}`);
+  await modal.waitFor();
+  const inputs = modal.getByRole('spinbutton');
+  await expect(inputs.count()).resolves.toBe(scores.length);
+  for (const [i, value] of scores.entries()) await inputs.nth(i).fill(String(value));
+  await modal.getByRole('button', { name: 'Simpan', exact: true }).click();
+  return modal;
 }
