@@ -11,6 +11,11 @@ export const MINIBROWSER = process.env.WEBKIT_BROWSER_PATH ?? '/usr/lib/x86_64-l
 const W3C_ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /** No WebDriver command may hang a test: each gets this long, then fails naming itself. */
 const COMMAND_TIMEOUT_MS = 45_000;
+/**
+ * Starting a MiniBrowser window: the first start on a busy machine (right after a production
+ * build) was seen to take over 45 s.
+ */
+const SESSION_START_TIMEOUT_MS = 120_000;
 
 /** True when WebKitGTK's driver, MiniBrowser and Xvfb are installed. */
 export function webkitAvailable(): boolean {
@@ -145,7 +150,7 @@ async function waitForDriver(base: string, proc: ChildProcess): Promise<void> {
   throw new Error('WebKitWebDriver did not answer /status');
 }
 
-/** Starts Xvfb and WebKitWebDriver. */
+/** Starts Xvfb and WebKitWebDriver, and a first window (its cold start is paid here, not by a test). */
 export async function startWebKit(): Promise<WebKitDriver> {
   const xvfb = await startXvfb();
   const port = await freePort();
@@ -157,14 +162,14 @@ export async function startWebKit(): Promise<WebKitDriver> {
   const base = `http://127.0.0.1:${port}`;
   await waitForDriver(base, driver);
   const sessions = new Set<WebKitSession>();
-  return {
+  const driverOf: WebKitDriver = {
     async newSession() {
       // WebKitWebDriver drives one window at a time: a new one ends the previous one.
       for (const open of sessions) await open.close().catch(() => undefined);
       sessions.clear();
       const response = await fetch(`${base}/session`, {
         method: 'POST',
-        signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+        signal: AbortSignal.timeout(SESSION_START_TIMEOUT_MS),
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           capabilities: {
@@ -192,4 +197,11 @@ export async function startWebKit(): Promise<WebKitDriver> {
       xvfb.proc.kill('SIGTERM');
     },
   };
+  try {
+    await driverOf.newSession();
+  } catch (error) {
+    await driverOf.stop();
+    throw error;
+  }
+  return driverOf;
 }
