@@ -34,6 +34,8 @@ export const SERTIFIKAT_MSG = {
   pdfFailed: PDF_FAILED,
   /** The Error popup of a Daftar Nilai PDF that could not be made or saved, with the cause. */
   pdfFailedPopup: (message: string) => `${PDF_FAILED}: ${message}`,
+  /** The Error popup of a Daftar Nilai that cannot start (the data it prints is missing). */
+  transcriptFailed: (message: string) => `Gagal mencetak daftar nilai. ${message}`,
   downloaded: (format: 'PDF' | 'PPT', nama: string) => `Sertifikat ${format} untuk ${nama} berhasil diunduh`,
   transcriptDownloaded: (nama: string) => `Daftar Nilai untuk ${nama} berhasil diunduh`,
   // Texts the spec does not give.

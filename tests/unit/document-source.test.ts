@@ -12,6 +12,7 @@ import {
   documentPath,
   makeDocument,
   planDocument,
+  DocumentUnavailableError,
 } from '@/features/certificates/document-source';
 import { BUSHEAD_ID, CHOSEN_THRESHOLDS, KOMPETENSI, PEMBIMBING_ID, sertifikatRow } from '../helpers/documents';
 
@@ -116,6 +117,8 @@ describe('planDocument / makeDocument', () => {
     expect(planDocument(row(), mirror(gap), PDF, false)).toEqual({ source: 'unavailable', message: CERTIFICATE_TEXT.noOrganisasi });
     const { calls, ways } = makers();
     await expect(makeDocument(row(), mirror(gap), PDF, false, ways)).rejects.toThrow(CERTIFICATE_TEXT.noOrganisasi);
+    // A document that cannot start is told apart (the Daftar Nilai says 'Gagal mencetak daftar nilai. …').
+    await expect(makeDocument(row(), mirror(gap), PDF, false, ways)).rejects.toBeInstanceOf(DocumentUnavailableError);
     expect(calls).toEqual([]);
   });
 

@@ -86,9 +86,12 @@ export async function makeDocument<T>(
       return makeDocument(row, mirror, job, false, makers);
     }
   }
-  if (plan.source === 'unavailable') throw new Error(plan.message);
+  if (plan.source === 'unavailable') throw new DocumentUnavailableError(plan.message);
   return { file: await makers.onDevice(plan.request), unsigned: plan.unsigned };
 }
+
+/** A document that cannot even start: the device lacks what it prints and the server is out of reach. */
+export class DocumentUnavailableError extends Error {}
 
 /** The server's endpoint of `job` for participant `id` (the Daftar Nilai carries its thresholds). */
 export function documentPath(job: PrintJob, id: number): string {

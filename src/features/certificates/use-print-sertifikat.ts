@@ -13,7 +13,7 @@ import {
   daftarNilaiPdfInWorker,
 } from '@/workers/clients';
 import { CERTIFICATE_TEXT, failureText } from './document-requests';
-import { type PrintJob, documentPath, makeDocument, previewPath, serverFile } from './document-source';
+import { DocumentUnavailableError, type PrintJob, documentPath, makeDocument, previewPath, serverFile } from './document-source';
 
 /** A dismissible banner above the list. */
 export interface Banner {
@@ -44,8 +44,9 @@ export async function makePreview(row: SertifikatRecord, mirror: SertifikatMirro
  * prints; otherwise the server's endpoint makes it while online (makeDocument). The browser
  * downloads it as certificate_{name}.pdf / .pptx or Daftar_Nilai_{name}.pdf. While a row's
  * file is being made its id is in `busyIds` (its print button is disabled and shows a
- * spinner). The outcome is a banner, except a failed Daftar Nilai: the Error popup
- * 'Gagal mengunduh PDF: …' with the cause (render `popup`).
+ * spinner). The outcome is a banner, except a failed Daftar Nilai: the Error popup, 'Gagal
+ * mencetak daftar nilai. …' when it cannot start and 'Gagal mengunduh PDF: …' when the PDF
+ * could not be made or saved (render `popup`).
  */
 export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: ApiClient) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
@@ -77,7 +78,10 @@ export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: Ap
         const note = made.unsigned.length > 0 ? CERTIFICATE_TEXT.missingSignature(made.unsigned) : undefined;
         setBanner({ tone: 'success', text, note });
       } catch (error) {
-        if (job.kind === 'daftarNilai') showError(SERTIFIKAT_MSG.pdfFailedPopup(failureText(error)));
+        if (job.kind === 'daftarNilai') {
+          const cannotStart = error instanceof DocumentUnavailableError;
+          showError((cannotStart ? SERTIFIKAT_MSG.transcriptFailed : SERTIFIKAT_MSG.pdfFailedPopup)(failureText(error)));
+        }
         else setBanner({ tone: 'error', text: SERTIFIKAT_MSG.generateFailed(failureText(error)) });
       } finally {
         setBusyIds((ids) => {
