@@ -109,6 +109,11 @@ export async function getMirrorOwner(db: MagangDb): Promise<number | null> {
 }
 
 /** Empties every mirror table, the pull cursors and marks and the organisation (the caller's transaction). */
+/** The tables a transaction that clears the mirror writes: meta and every mirror table. */
+function mirrorScope(db: MagangDb) {
+  return [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
+}
+
 async function clearMirror(db: MagangDb): Promise<void> {
   await db.meta.delete(ORGANISASI_KEY);
   await db.meta.where('key').startsWith(CURSOR_PREFIX).delete();
@@ -123,8 +128,7 @@ async function clearMirror(db: MagangDb): Promise<void> {
  * and is shown and replayed only for that user. One transaction; true when it cleared.
  */
 export async function claimMirror(db: MagangDb, userId: number): Promise<boolean> {
-  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', mirrorScope(db), async () => {
     if ((await getMirrorOwner(db)) === userId) return false;
     await clearMirror(db);
     await db.meta.put({ key: MIRROR_OWNER_KEY, value: userId });
@@ -139,8 +143,7 @@ export async function claimMirror(db: MagangDb, userId: number): Promise<boolean
  * and queued changes are laid over the refilled mirror as before.
  */
 export async function freeMirror(db: MagangDb): Promise<void> {
-  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
-  await db.transaction('rw', tables, () => clearMirror(db));
+  await db.transaction('rw', mirrorScope(db), () => clearMirror(db));
 }
 
 /**
@@ -150,8 +153,7 @@ export async function freeMirror(db: MagangDb): Promise<void> {
  * (never for anyone else; the logout dialog says so).
  */
 export async function clearUserData(db: MagangDb): Promise<void> {
-  const tables = [db.meta, ...MIRROR_TABLES.map((name) => db.table(name))];
-  await db.transaction('rw', tables, async () => {
+  await db.transaction('rw', mirrorScope(db), async () => {
     await clearSession(db);
     await clearMirror(db);
     await db.meta.delete(MIRROR_OWNER_KEY);
