@@ -1,12 +1,12 @@
-// Goal P6, first load on a phone: Lighthouse mobile performance (simulated slow 4G, its
+// Goal P6 (docs/performance.md), first load on a phone: Lighthouse mobile performance (simulated slow 4G, its
 // default config) ≥ 95, accessibility = 100 and best-practices = 100 on '/' (the login page,
-// logged out) and on the mentor's '/penilaian' (issue 12), and first-route JS ≤ 150 KB gzip
+// logged out) and on the mentor's '/penilaian', and first-route JS ≤ 150 KB gzip
 // (scripts/first-route.mjs, the figure of check:bundle). A category below its goal also lists
 // the ids of the audits that cost it points (info line).
-// Needs `npm run build`. Lighthouse is not a dependency of the project (TOOLING.md): it is
+// Needs `npm run build`. Lighthouse is not a dependency of the project (it is a large tool of its own): it is
 // installed on demand into .tmp/tools/lighthouse (git-ignored). The built server runs as a
 // child process on 127.0.0.1 with a temp DATA_DIR and the demo seed; Chromium gets the
-// TOOLING.md flags, so nothing leaves the machine. Each page is audited RUNS times, each run in
+// browser suite's no-network flags, so nothing leaves the machine. Each page is audited RUNS times, each run in
 // a fresh browser profile; the median is printed. '/penilaian' twice: after the mentor's login
 // in that profile (service worker installed) — the goal, as every page load of '/penilaian' a
 // mentor makes comes after a login on that device — and, as information, with only a token
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureFirstRoute } from '../scripts/first-route.mjs';
-// The browser suite's flags (TOOLING.md), --host-resolver-rules included: one list for every launch.
+// The browser suite's flags (no network beyond loopback), --host-resolver-rules included: one list for every launch.
 import { CHROMIUM_ARGS } from '../tests/e2e/helpers/browser';
 import { freePort } from '../tests/helpers/server-process';
 

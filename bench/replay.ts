@@ -1,4 +1,4 @@
-// Benchmark of the outbox replay (issue goal P5): 1,000 score saves queued offline in a
+// Benchmark of the outbox replay (goals P5a-c, docs/performance.md): 1,000 score saves queued offline in a
 // fake-indexeddb outbox are replayed by src/sync against the real app (server/app.ts) on a
 // fresh PGlite, listening on 127.0.0.1 only. The "outage" is a fetch that fails until the
 // server "comes back"; the page's poll (REACHABILITY_POLL_MS) drives the runs, as in the app.

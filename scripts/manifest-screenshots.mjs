@@ -3,7 +3,7 @@
 // (`npm start` on BASE_URL, default http://127.0.0.1:3000, SEED=demo): the mentor's Penilaian
 // on a 390x844 phone (form_factor narrow) and HR's dashboard at 1280x800 (wide). Written to
 // public/screenshots/ and committed; the service worker does not precache them
-// (vite.config.ts globIgnores). Chromium carries the no-network flags of TOOLING.md.
+// (vite.config.ts globIgnores). Chromium carries the no-network flags (ARGS): nothing leaves the machine.
 import { mkdirSync, statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 

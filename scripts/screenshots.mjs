@@ -1,6 +1,6 @@
 // `node scripts/screenshots.mjs [outDir]`: screenshots of the running app (npm start on
-// BASE_URL, default http://127.0.0.1:3000) at 390 px and 1280 px, for the README and for
-// looking at the screens as a user would. Chromium carries the no-network flags of TOOLING.md.
+// BASE_URL, default http://127.0.0.1:3000) at 390 px and 1280 px, for README.md and docs/, and for
+// looking at the screens as a user would. Chromium carries the no-network flags (ARGS): nothing leaves the machine.
 // SCENES=certificates instead shoots the certificate list with the preview open
 // (screenshot-certificates[-phone].png) and the profile's signature panel as pembimbing.
 import { mkdirSync } from 'node:fs';

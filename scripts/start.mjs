@@ -1,4 +1,5 @@
-// `npm start`: serve the production build; build it first when it is missing (CONTRACT.md).
+// `npm start`: serve the production build; build it first when it is missing, so a fresh clone
+// needs only `npm install && npm start`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

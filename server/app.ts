@@ -29,7 +29,7 @@ import reviewRoutes from './routes/review';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
 
-/** JSON bodies above this answer 413 (CONTRACT: bodies ≤ 1 MB). */
+/** JSON bodies above this answer 413: bodies are at most 1 MB (the CSV import has its own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment (CONTRACT.md "Environment"), parsed with zod.
+ * Server configuration from the environment (the table in README.md "Environment"), parsed with zod.
  * Owns the generated JWT secret: the file DATA_DIR/jwt-secret (mode 0600) on the embedded
  * database, the row app_secrets.jwt_secret on PostgreSQL; created once, then reused so tokens
  * survive restarts. Bad values throw ConfigError with a readable text;
@@ -119,7 +119,7 @@ const envSchema = z.object({
   ),
 });
 
-/** Which data an empty database gets (CONTRACT: demo data, or only the first HR account). */
+/** Which data an empty database gets: the demo data, or only the first HR account. */
 export type SeedMode = 'demo' | 'none';
 
 /** The parsed environment; `jwtSecret` is set only when JWT_SECRET was given. */

@@ -1,5 +1,5 @@
 // The one error type routes and services throw for an expected failure. The error-handler
-// plugin answers it as `{"message": ...}` with its status (CONTRACT.md error envelope).
+// plugin answers it as `{"message": ...}` with its status (the error envelope of every failure).
 
 /** An error with an HTTP status and an Indonesian message for the client. */
 export class HttpError extends Error {

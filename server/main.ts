@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   let database: Database | null = null;
   try {
     const env = parseEnv();
-    // PGlite has no lock of its own: one process per DATA_DIR (TOOLING.md).
+    // PGlite has no lock of its own: one process per DATA_DIR, or the folder is corrupted.
     if (!env.databaseUrl) lock = lockDataDir(env.dataDir);
     database = await openDatabase(env);
     // Same expression in the source tree and in the bundle (dist/server/db/migrations).

@@ -1,6 +1,6 @@
 /**
- * Login throttling (CONTRACT: 10 failed attempts per username and address in 15 minutes,
- * then 429). The counts live in the database (`login_attempts`), so several instances on one
+ * Login throttling: 10 failed attempts per username and address in 15 minutes, then 429
+ * with `Retry-After`; a success resets the count. The counts live in the database (`login_attempts`), so several instances on one
  * PostgreSQL share them. The address is `request.ip`: the client's own, or the one a trusted
  * proxy reports when TRUST_PROXY is set (server/config.ts).
  *

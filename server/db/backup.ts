@@ -15,7 +15,7 @@
  * `pglite.before-restore-<time>`. A restored database from an older version is migrated by
  * the server's next start, as any other.
  *
- * PostgreSQL (DATABASE_URL) is backed up with pg_dump / pg_restore instead (README).
+ * PostgreSQL (DATABASE_URL) is backed up with pg_dump / pg_restore instead (docs/operations.md).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

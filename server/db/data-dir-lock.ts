@@ -1,6 +1,6 @@
 /**
  * One process per DATA_DIR. PGlite does not lock its folder, and two processes on one
- * folder corrupt it (TOOLING.md), so the server takes DATA_DIR/server.lock (holding its pid)
+ * folder corrupt it, so the server takes DATA_DIR/server.lock (holding its pid)
  * before opening the database.
  *
  * - A lock held by a live process: refuse with DataDirLockedError (names the folder and pid).

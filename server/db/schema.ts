@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL schema of every entity of spec section 3 (drizzle pg-core). Owns the table
+ * The PostgreSQL schema of every entity of the product (drizzle pg-core). Owns the table
  * shapes; `npx drizzle-kit generate` turns changes into a NEW migration under
  * server/db/migrations — never edit an applied migration.
  *
@@ -62,7 +62,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** Staff accounts (spec 3 User). `password_hash` never leaves the server. */
+/** Staff accounts. `password_hash` never leaves the server. */
 export const users = pgTable(
   'users',
   {
@@ -99,8 +99,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * The signature PNG of a Pembimbing or BusHead (spec 2 Profile; CONTRACT: stored in the
- * database). `sha256` (hex) names the version: the ETag of the image, the `?v=` of
+ * The signature PNG of a Pembimbing or BusHead, stored in the database so every instance
+ * serves it. `sha256` (hex) names the version: the ETag of the image, the `?v=` of
  * `signature_url` and the signer's `signature` in certificate rows. Lists read only the hash.
  */
 export const userSignatures = pgTable(
@@ -187,7 +187,7 @@ export const peserta = pgTable(
     id: serial('id').primaryKey(),
     nama: text('nama').notNull(),
     jenjang: text('jenjang').$type<Jenjang>().notNull(),
-    // An institution or division with participants cannot be deleted (spec 5).
+    // An institution or division with participants cannot be deleted.
     instansi_id: integer('instansi_id')
       .notNull()
       .references(() => instansi.id, { onDelete: 'restrict' }),
@@ -197,10 +197,10 @@ export const peserta = pgTable(
     // Deleting a staff account keeps its participants, unassigned.
     mentor_id: integer('mentor_id').references(() => users.id, { onDelete: 'set null' }),
     pembimbing_id: integer('pembimbing_id').references(() => users.id, { onDelete: 'set null' }),
-    /** School or campus supervisor (spec: nama_pembimbing / kontak_pembimbing). */
+    /** School or campus supervisor: nama_pembimbing / kontak_pembimbing. */
     nama_pembimbing: text('nama_pembimbing').notNull().default(''),
     kontak_pembimbing: text('kontak_pembimbing').notNull().default(''),
-    /** 'yyyy-mm-dd' strings (CONTRACT). */
+    /** 'yyyy-mm-dd' strings, as the API sends them. */
     tanggal_masuk: date('tanggal_masuk', { mode: 'string' }).notNull(),
     tanggal_selesai: date('tanggal_selesai', { mode: 'string' }).notNull(),
     created_at: createdAt(),
@@ -319,7 +319,7 @@ export const gradeItems = pgTable(
 );
 
 /**
- * Stored results of replayable mutations (CONTRACT: Idempotency-Key). A repeat with the same
+ * Stored results of replayable mutations, by their `Idempotency-Key`. A repeat with the same
  * key and user returns `status_code` + `response_body` and changes nothing.
  */
 export const idempotencyKeys = pgTable(
@@ -342,7 +342,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Failed-login counts (CONTRACT: 10 per username and address in 15 minutes), in the database so
+ * Failed-login counts (10 per username and address in 15 minutes, then 429), in the database so
  * that several instances on one PostgreSQL share them (server/auth/login-rate-limit.ts).
  * `username` is trimmed and lowercased; expired rows are deleted by later attempts.
  */

@@ -1,4 +1,4 @@
-// The demo data of SEED=demo (CONTRACT "Demo accounts") as plain constants: staff accounts,
+// The demo data of SEED=demo (README.md "Demo accounts") as plain constants: staff accounts,
 // divisions, institutions, competencies, participants with their score state, and grade
 // templates. seed.ts turns them into rows; tests read the accounts from here.
 import type { ApprovalAction, ApprovalStep } from '../../src/domain/approval-chain';
@@ -15,7 +15,7 @@ export interface SeedAccount {
   role: Role;
 }
 
-/** The four demo accounts (CONTRACT.md); the first is also the only SEED=none account. */
+/** The four demo accounts (password: username + '1234'); the first is also the only SEED=none account. */
 export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
   { employee_id: 'EMP001', username: 'hr', password: 'hr1234', role: 'HR' },
   { employee_id: 'EMP002', username: 'pembimbing', password: 'pembimbing1234', role: 'Pembimbing' },

@@ -1,5 +1,5 @@
 /**
- * Loads the start data into an EMPTY database (no users) — CONTRACT "Demo accounts":
+ * Loads the start data into an EMPTY database (no users) — the demo accounts of README.md:
  * SEED=demo: the four demo accounts plus divisions, institutions, competencies,
  * participants, scores, reviews and grade templates (seed-data.ts); SEED=none: only hr/hr1234.
  * Idempotent: with any user present it does nothing, so it runs on every start. Concurrent

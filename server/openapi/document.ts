@@ -22,10 +22,10 @@ export interface DocumentedRoute {
   doc: RouteDoc;
 }
 
-/** The API's version (the paths of spec 7 and CONTRACT), not the app's. */
+/** The version of the API's paths and shapes, not the app's. */
 export const API_VERSION = '1.0.0';
 
-/** The error envelope of every failure (CONTRACT): `{"message"}`, sometimes with more (a 409's `state`). */
+/** The error envelope of every failure: `{"message"}`, sometimes with more (a 409's `state`). */
 export const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['message'],

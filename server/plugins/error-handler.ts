@@ -1,5 +1,5 @@
 /**
- * Every failure answers `{"message": "..."}` (CONTRACT.md). This plugin owns the mapping from
+ * Every failure answers `{"message": "..."}`, the error envelope of the API. This plugin owns the mapping from
  * thrown errors to statuses:
  * - HttpError (routes, services): its own status and message;
  * - zod errors that escaped parseInput(): 400 with the first issue;

@@ -47,7 +47,7 @@ async function webStatic(app: FastifyInstance, options: WebStaticOptions): Promi
       root,
       prefix: '/',
       // `/` is the login page for a visitor without the app installed: login.html is index.html
-      // with the login form already in #root (scripts/login-shell.mjs, goal P6); any other
+      // with the login form already in #root (scripts/login-shell.mjs: a first paint without JS); any other
       // path, and a build without it, gets index.html.
       index: ['login.html', 'index.html'],
       cacheControl: false,

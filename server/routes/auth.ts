@@ -85,13 +85,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(changePasswordSchema, request.body);
     const row = await findUserById(app.db, currentUser(request).id);
     if (!row) throw new HttpError(401, SERVER_MSG.unauthenticated);
-    // 400, not 401: a wrong current password must not end the client's session (CONTRACT).
+    // 400, not 401: a wrong current password must not end the client's session.
     if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
       throw new HttpError(400, SERVER_MSG.wrongCurrentPassword);
     }
     const tokenVersion = await updatePasswordHash(app.db, row.id, await hashPassword(body.newPassword));
     if (tokenVersion === null) throw new HttpError(401, SERVER_MSG.unauthenticated);
-    // Every other session of the user ends (CONTRACT); this one goes on with a fresh token.
+    // Every other session of the user ends (token_version + 1); this one goes on with a fresh token.
     const token = await signToken(
       { userId: row.id, role: row.role, username: row.username, tokenVersion },
       app.config.jwtSecret,

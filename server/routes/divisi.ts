@@ -1,4 +1,4 @@
-// /api/divisi: divisions with their competencies. Any logged-in user reads them (CONTRACT); HR writes.
+// /api/divisi: divisions with their competencies. Any logged-in user reads them; HR writes.
 import type { FastifyInstance } from 'fastify';
 import { divisiSchema } from '../../src/domain/master-data';
 import { deletedResponseSchema, divisiRowSchema, itemResponseSchema, listResponseSchema } from '../../src/domain/master-records';

@@ -1,4 +1,4 @@
-// /api/grade: transcript grade templates. Any logged-in user reads them (CONTRACT); HR writes.
+// /api/grade: transcript grade templates. Any logged-in user reads them; HR writes.
 import type { FastifyInstance } from 'fastify';
 import { gradeTemplateSchema } from '../../src/domain/grade';
 import { deletedResponseSchema, gradeRowSchema, itemResponseSchema, listResponseSchema } from '../../src/domain/master-records';

@@ -1,4 +1,4 @@
-// GET /api/health (CONTRACT "Health"): 200 {"status":"ok"} once the database is migrated and
+// GET /api/health (no token needed): 200 {"status":"ok"} once the database is migrated and
 // the server accepts requests. The app is only built after migrations; each call also asks
 // the database a trivial query, so a database that stopped answering (PostgreSQL down, the
 // embedded one closed) makes it 503 {"message"} — the error envelope — within a short time.

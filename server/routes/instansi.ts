@@ -1,4 +1,4 @@
-// /api/instansi: schools and campuses. Any logged-in user reads them (CONTRACT); HR writes.
+// /api/instansi: schools and campuses. Any logged-in user reads them; HR writes.
 import type { FastifyInstance } from 'fastify';
 import { instansiListQuerySchema, instansiSchema, instansiUpdateSchema } from '../../src/domain/master-data';
 import { deletedResponseSchema, instansiRowSchema, itemResponseSchema, listResponseSchema } from '../../src/domain/master-records';

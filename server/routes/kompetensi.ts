@@ -1,4 +1,4 @@
-// /api/kompetensi: competencies with their divisions. Any logged-in user reads them (CONTRACT); HR writes.
+// /api/kompetensi: competencies with their divisions. Any logged-in user reads them; HR writes.
 import type { FastifyInstance } from 'fastify';
 import { kompetensiSchema, kompetensiUpdateSchema } from '../../src/domain/master-data';
 import { deletedResponseSchema, itemResponseSchema, kompetensiRowSchema, listResponseSchema } from '../../src/domain/master-records';

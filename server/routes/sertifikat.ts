@@ -1,4 +1,4 @@
-// /api/sertifikat: the certificate screens (spec 2 "Certificates", 7, 9; CONTRACT). Pembimbing,
+// /api/sertifikat: the certificate screens' API. Pembimbing,
 // HR and BusHead list the fully approved participants of a level and get a participant's
 // certificate as PDF, PPTX or a PNG preview; anything not fully approved answers 409.
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
-// /api/users: the staff accounts HR manages (spec 2 "Users", 5, 7). Reading is for HR and
-// Pembimbing (CONTRACT), writing for HR only. Responses never carry a password or its hash.
-// Also the signatures (spec 2 Profile): Pembimbing and BusHead upload and delete their own;
+// /api/users: the staff accounts HR manages (the Users screen). Reading is for HR and
+// Pembimbing, writing for HR only. Responses never carry a password or its hash.
+// Also the signatures (the profile page): Pembimbing and BusHead upload and delete their own;
 // Pembimbing, HR, BusHead and the owner read one (the documents print it).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';

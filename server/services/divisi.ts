@@ -1,4 +1,4 @@
-// Divisions (spec 2 "Divisi", 5). Rules kept here: names are unique case-insensitively, a
+// Divisions (the Divisi screen, HR). Rules kept here: names are unique case-insensitively, a
 // division that participants still reference cannot be deleted, and its competency links
 // (divisi_kategori) go with it.
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { asConflict, byNama } from './constraint-errors';
 import { recordDeletions } from './deletions';
 
-/** A division as the API returns it (spec 3), with the competencies linked to it. */
+/** A division as the API returns it, with the competencies linked to it. */
 export interface ApiDivisi {
   id: number;
   nama: string;

@@ -1,4 +1,4 @@
-// Transcript grade templates (spec 2 "Management Grade Template", 5). Rule kept here: a
+// Transcript grade templates (the Management Grade Template screen, HR). Rule kept here: a
 // template's thresholds are replaced as a whole, in the same transaction as the template.
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { GradeItem, GradeTemplateInput } from '../../src/domain/grade';
@@ -9,7 +9,7 @@ import { gradeItems, gradeTemplates } from '../db/schema';
 import { HttpError } from '../http-error';
 import { type Tx, recordDeletions } from './deletions';
 
-/** A grade template as the API returns it (spec 3); items from the highest `min` down. */
+/** A grade template as the API returns it; items from the highest `min` down. */
 export interface ApiGradeTemplate {
   id: number;
   nama: string;

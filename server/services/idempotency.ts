@@ -1,4 +1,4 @@
-// Idempotency-Key for the mutations the offline outbox replays (CONTRACT.md): a repeat with
+// Idempotency-Key for the mutations the offline outbox replays: a repeat with
 // the same key and the same user returns the first answer (status + body) and changes
 // nothing; the same key of another user is independent (primary key user_id + key).
 //

@@ -1,4 +1,4 @@
-// Schools and campuses (spec 2 "Instansi", 5). Rules kept here: names are unique
+// Schools and campuses (the Instansi screen, HR). Rules kept here: names are unique
 // case-insensitively, the jenis of an institution never changes, and an institution that
 // participants still reference cannot be deleted.
 import { type SQL, asc, count, eq, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { asConflict } from './constraint-errors';
 import { type Tx, recordDeletions } from './deletions';
 
-/** An institution as the API returns it (spec 3). */
+/** An institution as the API returns it. */
 export interface ApiInstansi {
   id: number;
   nama: string;

@@ -1,4 +1,4 @@
-// Competencies (spec 2 "Kompetensi", 5). Rules kept here: a name is unique per jenjang
+// Competencies (the Kompetensi screen, HR). Rules kept here: a name is unique per jenjang
 // (any case); the divisions a competency applies to are replaced as a whole, in the same
 // transaction as the row, and must all exist; deleting one takes its scores with it.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { asConflict, asHttpError, byNama } from './constraint-errors';
 import { type Tx, recordDeletions } from './deletions';
 
-/** A competency as the API returns it (spec 3), with the divisions it applies to. */
+/** A competency as the API returns it, with the divisions it applies to. */
 export interface ApiKompetensi {
   id: number;
   nama: string;

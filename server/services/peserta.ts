@@ -1,4 +1,4 @@
-// Adding, editing and deleting participants (spec 2 "Participant lists", 3, 5). Rules kept
+// Adding, editing and deleting participants (the participant lists). Rules kept
 // here: references exist and are of the right kind (a Sekolah for SMK, a Kampus for
 // Mahasiswa, a Mentor user as mentor_id, a Pembimbing user as pembimbing_id); a participant
 // is written with its level's detail row and its three reviews (Menunggu) in one

@@ -1,4 +1,4 @@
-// Certificates and the Daftar Nilai (spec 2 "Certificates", 7, 9; CONTRACT): the fully approved
+// Certificates and the Daftar Nilai (the certificate screens and /api/sertifikat): the fully approved
 // participants of a level as printable rows, and the documents of one of them.
 //
 // A row is the GET /api/peserta shape (selectPeserta, the same order) plus who signs — the

@@ -1,5 +1,5 @@
-// Signature PNGs of Pembimbing and BusHead accounts (spec 2 Profile, 5, 9), stored in the
-// database (CONTRACT): one row per user in `user_signatures` with the bytes and their SHA-256.
+// Signature PNGs (at most 1 MB) of Pembimbing and BusHead accounts (their profile page), stored
+// in the database, so every instance serves them: one row per user in `user_signatures` with the bytes and their SHA-256.
 // Rules kept here: only a real PNG is accepted (its bytes are checked, never the file name
 // or the declared type), and a failed upload changes nothing.
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import { userSignatures, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { type ApiUser, findUserById, toApiUser } from './users';
 
-/** Server texts of the signature upload (the spec gives only the client's). */
+/** Server texts of the signature upload (the client's are in src/domain). */
 /** Largest accepted width and height of a signature image, in pixels. */
 export const SIGNATURE_MAX_DIMENSION = 4000;
 

@@ -19,7 +19,7 @@ import { type Tx, recordDeletions } from './deletions';
  */
 export type UserRow = typeof users.$inferSelect & { signature_sha256: string | null };
 
-/** A user as the API returns it (spec 3: employee_id also read as employeeId). */
+/** A user as the API returns it (employee_id, sent under the second name employeeId too). */
 export interface ApiUser {
   id: number;
   employee_id: string;

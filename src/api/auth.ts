@@ -1,7 +1,7 @@
 /**
- * Auth calls of spec section 7: login, profile, username change, password change. Each
+ * Auth calls of the API: login, profile, username change, password change. Each
  * returns parsed data or throws an ApiError whose message is the server's text, else the
- * spec's fallback for that call (section 8).
+ * product's fallback text for that call.
  */
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
@@ -17,7 +17,7 @@ export const sessionUserSchema = lazySchema(() => userSchema.extend({ role: z.st
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const profileResponseSchema = lazySchema(() => z.object({ data: sessionUserSchema }));
-/** PUT /api/auth/password answers a fresh token: the change ended every older one (CONTRACT). */
+/** PUT /api/auth/password answers a fresh token: the change ended every other session of the user. */
 const passwordResponseSchema = lazySchema(() => z.object({ token: z.string().min(1) }).loose());
 
 // Login and the profile load run at start-up: they live in ./session-auth, without zod.

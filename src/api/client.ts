@@ -48,7 +48,7 @@ export function answerErrorField(error: unknown): string | null {
   return typeof field === 'string' && field.trim() !== '' ? field : null;
 }
 
-/** The server's message of an error when it sent one, otherwise `fallback` (spec section 8). */
+/** The server's message of an error when it sent one, otherwise `fallback` (the screen's own failure text). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -75,7 +75,7 @@ export interface RequestOptions<T> {
   schema?: ResponseSchema<T>;
   /** Send the Authorization header (default true; login sets false). */
   auth?: boolean;
-  /** Message of the ApiError when the server sent none (default: spec's unknown-error text). */
+  /** Message of the ApiError when the server sent none (default: the product's unknown-error text). */
   fallbackMessage?: string;
   /** Message when the server could not be reached (default MSG.networkError). */
   networkMessage?: string;

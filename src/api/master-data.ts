@@ -1,5 +1,5 @@
 /**
- * Master-data calls of spec section 7 (users, instansi, divisi, kompetensi, grade templates):
+ * Master-data calls of the API (users, instansi, divisi, kompetensi, grade templates):
  * create, update and delete, each zod-parsing the answer. They are online-only (no outbox):
  * offline they reject at once with MSG.offlineCannotSave instead of waiting for a timeout.
  * Lists are read through the mirror pulls of src/db/pull.ts.
@@ -32,7 +32,7 @@ function isOffline(): boolean {
 }
 
 /**
- * The text a failed mutation shows (spec 8 and CONTRACT): 'Tidak dapat menyimpan saat offline'
+ * The text a failed mutation shows: 'Tidak dapat menyimpan saat offline'
  * when the server was not reached, else the server's message, else `fallback`.
  */
 export function mutationErrorText(error: unknown, fallback: string): string {

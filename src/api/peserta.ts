@@ -1,5 +1,5 @@
 /**
- * Participant calls of spec section 7 (plus the bulk import of CONTRACT / issue 4): read one
+ * Participant calls of the API (plus the bulk import, POST /api/peserta/bulk): read one
  * participant, create, update, delete, add many, and the lookups a CSV import matches names
  * against. Mutations are online-only (no outbox): offline they reject at once with
  * MSG.offlineCannotSave. Lists are read through the mirror pull of src/sync/pull-peserta.ts.
@@ -43,8 +43,8 @@ function rawBodyText(body: unknown): string | null {
 }
 
 /**
- * The text a failed participant call shows (spec 8): 'Tidak dapat menyimpan saat offline' when
- * the server was not reached (CONTRACT), else the server's message, else the raw response
+ * The text a failed participant call shows: 'Tidak dapat menyimpan saat offline' when
+ * the server was not reached, else the server's message, else the raw response
  * body, else `fallback` ('Gagal menyimpan data' / 'Gagal menghapus data').
  */
 export function pesertaErrorText(error: unknown, fallback: string): string {
@@ -60,7 +60,7 @@ async function send<T>(api: ApiClient, method: 'POST' | 'PUT' | 'DELETE', path: 
   return api.request(method, path, { body, schema, networkMessage: MSG.offlineCannotSave, timeoutMs });
 }
 
-/** GET /api/peserta/{id}: one participant in the API shape (spec 3). */
+/** GET /api/peserta/{id}: one participant in the API shape (pesertaSchema). */
 export async function fetchPeserta(api: ApiClient, id: number): Promise<Peserta> {
   return (await api.get(`/api/peserta/${id}`, itemResponse)).data;
 }
@@ -94,7 +94,7 @@ const divisiList = lazySchema(() => listResponseSchema(divisiRowSchema));
 const userList = lazySchema(() => listResponseSchema(userRowSchema));
 
 /**
- * What a CSV import matches names against, fetched fresh (spec 7): GET /api/instansi,
+ * What a CSV import matches names against, fetched fresh: GET /api/instansi,
  * /api/divisi, /api/users/role/Mentor and /api/users/role/Pembimbing.
  */
 export async function fetchCsvLookups(api: ApiClient): Promise<CsvLookups> {

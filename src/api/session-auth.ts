@@ -2,8 +2,8 @@
  * The auth calls the app needs before any screen: login (the login page) and the profile (the
  * session start-up). Same contract as ./auth, whose other calls use zod; these check the
  * answers with the zod-free parsers of src/domain/login, so zod stays out of the first-route
- * JS (goal P6). Each returns parsed data or throws an ApiError whose message is the server's
- * text, else the spec's fallback for that call (section 8).
+ * JS (its budget: docs/performance.md). Each returns parsed data or throws an ApiError whose message is the server's
+ * text, else the product's fallback text for that call.
  */
 import type { LoginRequest } from '@/domain/auth';
 import { type LoginAnswer, parseLoginResponse, parseProfileResponse, type SessionUser } from '@/domain/login';

@@ -1,8 +1,8 @@
 /**
- * The signature calls of a Pembimbing or BusHead (spec 2 Profile, spec 7): upload the PNG
+ * The signature calls of a Pembimbing or BusHead (the profile page): upload the PNG
  * (multipart, field `signature`), delete it, and read an image through the API client, since
  * an <img src> cannot send the Bearer header. Failures are ApiErrors whose message is the
- * server's text, else the spec's fallback.
+ * server's text, else the product's fallback text.
  */
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
@@ -16,7 +16,7 @@ const signatureResponseSchema = lazySchema(() => z.object({ data: sessionUserSch
 /** The eight bytes every PNG file starts with. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Client-side checks before an upload (spec 5: PNG, max 1MB). */
+/** Client-side checks before an upload: a PNG of at most 1 MB. */
 /** Why `file` may not be uploaded as a signature, or null when it may (PNG bytes, ≤ 1 MB). */
 export async function signatureFileProblem(file: Blob): Promise<string | null> {
   if (file.size > SIGNATURE_MAX_BYTES) return SIGNATURE_MSG.tooLarge;

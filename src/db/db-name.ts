@@ -4,7 +4,7 @@ export const DB_NAME = 'magang';
 /**
  * False when database `dbName` surely does not exist (the browser lists its databases), else
  * true: browsers without `databases()`, or an error, cannot tell. Spares opening a database a
- * first visit does not have (goal P6). Here, beside the name, because the login page's tiny
+ * first visit does not have (start-up time, docs/performance.md). Here, beside the name, because the login page's tiny
  * start-up chunk (src/app/login-shell.ts) needs it too.
  */
 export async function databaseMayExist(dbName: string, idb: IDBFactory): Promise<boolean> {

@@ -34,7 +34,7 @@ export async function saveSession(db: MagangDb, session: SessionRecord): Promise
 /**
  * Puts `value` under `key` unless the row holds it already: every start stores the session and
  * the profile again, and a write, even of the same value, makes each live query of `meta` read
- * again (a start-up's main thread, goal P6).
+ * again (a start-up's main thread: docs/performance.md).
  */
 async function putMetaIfChanged(db: MagangDb, key: string, value: unknown): Promise<void> {
   await db.transaction('rw', db.meta, async () => {

@@ -36,7 +36,7 @@ export async function holdsRows<T>(table: Pick<Table<T>, 'count' | 'toArray'>, r
  * Replaces the whole table with `rows` in one transaction (clear + bulkPut), so rows deleted on
  * the server disappear and a reader never sees the table half-written. A pull that brings what
  * the table already holds writes nothing: every live query of the table would otherwise read
- * again and its screen render again, for no change (a start-up's main thread, goal P6).
+ * again and its screen render again, for no change (a start-up's main thread: docs/performance.md).
  */
 export async function replaceMirror<K extends MasterTable>(db: MagangDb, table: K, rows: readonly MasterTables[K][]): Promise<void> {
   const t = db.table<MasterTables[K], number>(table);

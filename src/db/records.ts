@@ -1,6 +1,6 @@
 /**
  * Record types of the Dexie database (src/db/db.ts): the mirror rows, the outbox entries and
- * the meta entries. Mirror rows keep the API's field names (spec section 3) so a pulled row is
+ * the meta entries. Mirror rows keep the API's field names so a pulled row is
  * stored as the server sent it, plus a few sync fields documented below. This module owns no
  * state; it must never import anything but src/domain.
  */
@@ -91,7 +91,7 @@ export interface GradeRecord extends MirrorSyncFields {
 export interface UserRecord extends MirrorSyncFields {
   id: number;
   employee_id: string;
-  /** The same ID under the spec's second name (spec 3: 'also read as employeeId'). */
+  /** The same ID under its second name: the API's users are also read as `employeeId`. */
   employeeId?: string;
   username: string;
   role: string;
@@ -117,7 +117,7 @@ export interface SignatureRecord {
   png: Uint8Array;
 }
 
-/** The replayable mutations (ARCHITECTURE.md "Write"); defined with their rules in src/domain. */
+/** The replayable mutations (docs/architecture.md, "The outbox and its replay"); defined with their rules in src/domain. */
 export type { OutboxKind };
 
 /**
@@ -160,7 +160,7 @@ export interface OutboxRecord {
   sentAt?: number;
   /** What kind of failure the last send met (absent before any failure and after a retry). */
   lastFailure?: OutboxFailure;
-  /** The last failure, or for a conflict the spec's stale-data message shown to the user. */
+  /** The last failure, or for a conflict the product's stale-data message shown to the user. */
   lastError: string | null;
   /** For a conflict the server answered, its answer's `error` field (the error popup's title), if any. */
   lastErrorTitle?: string | null;
@@ -172,7 +172,7 @@ export interface MetaRecord {
   value: unknown;
 }
 
-/** The session as stored in sessionStorage (spec section 3 keys) and mirrored in meta. */
+/** The session as stored in sessionStorage (keys token, userRole, username) and mirrored in meta. */
 export interface SessionRecord {
   token: string;
   userRole: string | null;

@@ -1,7 +1,7 @@
 /**
  * A read of the mirrored session (meta key 'session', written by src/db/meta) with the plain
  * IndexedDB API, without Dexie: the app needs it at start-up, before it knows whether anyone is
- * logged in, and Dexie stays off the login page's start-up path (goal P6). It only reads: a
+ * logged in, and Dexie stays off the login page's start-up path (docs/performance.md). It only reads: a
  * database that does not exist yet is not created (the upgrade is aborted), the connection is
  * closed at once and gives way to any version change. Never touches the DOM (page and worker).
  */

@@ -1,5 +1,5 @@
 /**
- * Auth payloads and responses (spec section 7) as zod schemas, shared by the API client
+ * Auth payloads and responses of the API as zod schemas, shared by the API client
  * and the server's validation.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { lazySchema } from './lazy-schema';
 import { MSG } from './messages';
 import { roleSchema } from './roles';
 
-/** Short text limit of CONTRACT.md. */
+/** Longest short text field (names, usernames, ids) the API accepts. */
 export const SHORT_TEXT_MAX = 200;
 
 /** Body of POST /api/auth/login. */

@@ -1,5 +1,5 @@
 /**
- * CSV import and export of participants (spec sections 3, 5 and 9), as pure mapping: the
+ * CSV import and export of participants, as pure mapping: the
  * worker parses and writes the file (papaparse, ';'), this module turns parsed rows into
  * add payloads and participants back into rows.
  *
@@ -7,8 +7,8 @@
  *   SMK:       nama;asal_instansi;nis;jurusan;divisi;mentor;nama_pembimbing;kontak_pembimbing;tanggal_masuk;tanggal_selesai
  *   Mahasiswa: nama;asal_instansi;nim;jurusan;fakultas;divisi;mentor;nama_pembimbing;kontak_pembimbing;tanggal_masuk;tanggal_selesai
  * Export writes one more value per row, the pembimbing's username, with no header column
- * (spec 3); import ignores it (papaparse puts it in `__parsed_extra`), so an exported file
- * imports back unchanged. Import always assigns the user named 'pembimbing' (spec 5).
+ * (the export format of the product); import ignores it (papaparse puts it in `__parsed_extra`), so an exported file
+ * imports back unchanged. Import always assigns the user named 'pembimbing'.
  *
  * Row numbers count the header as row 1: rows[i] of the parsed data is row i + 2. Blank rows
  * (every value empty) are skipped without a message but keep their number, so the worker
@@ -29,10 +29,10 @@ export const CSV_COLUMNS = {
 /** A column name of either level. */
 export type CsvColumn = (typeof CSV_COLUMNS)[Jenjang][number];
 
-/** Field separator of import and export files (spec 5). */
+/** Field separator of import and export files. */
 export const CSV_DELIMITER = ';';
 
-/** Username of the account every imported participant gets as pembimbing (spec 5). */
+/** Username of the account every imported participant gets as pembimbing. */
 export const CSV_PEMBIMBING_USERNAME = 'pembimbing';
 
 /** Row number of the first data row: the header is row 1. */
@@ -62,7 +62,7 @@ export function restoreCsvCell(value: string): string {
   return NEUTRALIZED_RE.test(value) ? value.slice(1) : value;
 }
 
-/** Texts of CSV import (spec 5 and 8). */
+/** Texts of CSV import. */
 export const CSV_MSG = {
   required: PESERTA_MSG.required,
   dateInvalid: (field: string) => `Format tanggal ${field} tidak valid`,
@@ -160,7 +160,7 @@ export function isoToCsvDate(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-/** Import: a phone starting with 0 starts with 62 instead (spec 5). */
+/** Import: a phone starting with 0 starts with 62 instead. */
 export function phoneToStored(value: string): string {
   const trimmed = value.trim();
   return trimmed.startsWith('0') ? `62${trimmed.slice(1)}` : trimmed;
@@ -246,7 +246,7 @@ export function mapCsvRows(rows: readonly CsvRow[], jenjang: Jenjang, lookups: C
 }
 
 /**
- * What export reads of a participant: the API shape (spec 3) or its mirror row; nested
+ * What export reads of a participant: the API shape or its mirror row; nested
  * objects may be missing (a deleted mentor exports an empty value).
  */
 export interface CsvExportPeserta {
@@ -291,7 +291,7 @@ export function pesertaToCsvRow(peserta: CsvExportPeserta, jenjang: Jenjang): st
   return [...CSV_COLUMNS[jenjang].map((column) => cells[column]), peserta.pembimbing?.username ?? ''].map(neutralizeCsvCell);
 }
 
-/** The export file name: peserta_template.csv (SMK) or mahasiswa_template.csv (spec 9). */
+/** The export file name: peserta_template.csv (SMK) or mahasiswa_template.csv. */
 export function csvFileName(jenjang: Jenjang): string {
   return jenjang === 'SMK' ? 'peserta_template.csv' : 'mahasiswa_template.csv';
 }

@@ -27,7 +27,7 @@ import { compareId, compareIsoDate } from './collate';
 /** "Ending soon" window of the approver dashboards, in days from today (inclusive). */
 export const ENDING_SOON_DAYS = 30;
 
-/** The dashboards' texts (the spec leaves their content open) and the unauthorized page's. */
+/** The dashboards' texts and the unauthorized page's. */
 export const DASHBOARD_MSG = {
   titles: { mentor: 'Dashboard Mentor', pembimbing: 'Dashboard Pembimbing', hr: 'Dashboard HR', bushead: 'Dashboard BusHead' },
   greeting: (username: string) => `Halo, ${username}`,

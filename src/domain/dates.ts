@@ -1,5 +1,5 @@
 /**
- * Date display of spec 9 ("Dates display in Indonesian (id-ID) format"). Pure: the API's
+ * Date display: dates show in the Indonesian (id-ID) format. Pure: the API's
  * 'yyyy-mm-dd' strings are read as calendar dates (UTC), so no time zone shifts the day.
  */
 
@@ -7,7 +7,7 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Made on first use: constructing an id-ID DateTimeFormat loads ICU data, ~52 ms on this machine
 // (×4 in Lighthouse's mobile CPU), and at module level it ran inside the one task that evaluates
-// the `app` chunk on every logged-in start, including screens that show no date (goal P6).
+// the `app` chunk on every logged-in start, including screens that show no date (docs/performance.md).
 let longId: Intl.DateTimeFormat | undefined;
 const LONG_ID = () => (longId ??= new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 

@@ -1,13 +1,13 @@
 /**
- * Grade templates for the transcript (Daftar Nilai): the payload schema (spec 5), the
- * default thresholds (spec 9), chip text and the letter a score gets under a template. Pure.
+ * Grade templates for the transcript (Daftar Nilai): the payload schema, the
+ * default thresholds, chip text and the letter a score gets under a template. Pure.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { SHORT_TEXT_MAX } from './auth';
 import { jenjangFieldSchema } from './master-data';
 
-/** CONTRACT: `deskripsi` ≤ 2,000 characters. */
+/** Longest template `deskripsi`: 2,000 characters. */
 export const DESKRIPSI_MAX = 2000;
 /** Most threshold rows one template may have. */
 export const GRADE_ITEMS_MAX = 20;
@@ -53,7 +53,7 @@ export const gradeTemplateSchema = lazySchema(() => z.object({
 }));
 export type GradeTemplateInput = z.infer<typeof gradeTemplateSchema>;
 
-/** Default transcript thresholds (spec 9). */
+/** Default transcript thresholds. */
 export const DEFAULT_GRADE_ITEMS: readonly GradeItem[] = [
   { huruf: 'A', min: 86, predikat: 'Sangat Memuaskan' },
   { huruf: 'B', min: 71, predikat: 'Memuaskan' },

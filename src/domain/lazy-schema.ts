@@ -1,5 +1,5 @@
 /**
- * A module-level zod schema built on first use instead of when its module loads (goal P6).
+ * A module-level zod schema built on first use instead of when its module loads (start-up time: docs/performance.md).
  *
  * A logged-in start evaluates the `app` chunk, which holds every domain schema; zod 4 builds
  * each schema (and its ~50 methods) eagerly, so `z.object(...)` at module level cost about half

@@ -1,7 +1,7 @@
 /**
  * The login form's rule and the checks of the login and profile answers, without zod: the
  * login page and the session start-up need them before any screen, and zod stays out of the
- * first-route JS (goal P6). They accept exactly what ./auth's `loginResponseSchema` and the
+ * first-route JS (its budget: docs/performance.md). They accept exactly what ./auth's `loginResponseSchema` and the
  * profile schema (`userSchema` with any role string) accept, and return the same objects
  * (unknown fields dropped); tests/domain/login.test.ts holds them to that.
  */
@@ -27,7 +27,7 @@ export interface LoginAnswer {
   user: LoginUser;
 }
 
-/** Client-side login form check (spec section 5): the message for a field, or null. */
+/** Client-side login form check (both fields required): the message for a field, or null. */
 export function loginFieldError(field: 'username' | 'password', value: string): string | null {
   if (field === 'username') return value.trim() === '' ? MSG.usernameRequired : null;
   if (value === '') return MSG.passwordRequired;

@@ -1,6 +1,6 @@
 /**
- * Master data of spec sections 3 and 5 (users, instansi, divisi, kompetensi): levels,
- * institution types, write payloads as zod schemas with the spec's messages, and the
+ * Master data (users, instansi, divisi, kompetensi): levels,
+ * institution types, write payloads as zod schemas with the product's messages, and the
  * section 8 texts of those screens. Pure; used by the HR screens and the server.
  */
 import { z } from 'zod';
@@ -9,20 +9,20 @@ import { SHORT_TEXT_MAX } from './auth';
 import { MSG, SERVER_MSG } from './messages';
 import { ROLES, roleSchema } from './roles';
 
-/** Participant and competency levels (spec 9; CONTRACT: 'SMK' and 'Mahasiswa'). */
+/** Participant and competency levels, as the API spells them: 'SMK' (Siswa) and 'Mahasiswa'. */
 export const JENJANG = ['SMK', 'Mahasiswa'] as const;
 export const jenjangSchema = lazySchema(() => z.enum(JENJANG));
 export type Jenjang = z.infer<typeof jenjangSchema>;
 
-/** Institution types (spec 9). */
+/** Institution types. */
 export const INSTANSI_JENIS = ['Kampus', 'Sekolah'] as const;
 export const instansiJenisSchema = lazySchema(() => z.enum(INSTANSI_JENIS));
 export type InstansiJenis = z.infer<typeof instansiJenisSchema>;
 
-/** A competency linked to more than this many divisions shows as 'Semua Divisi' (spec 9). */
+/** A competency linked to more than this many divisions shows as 'Semua Divisi'. */
 export const SEMUA_DIVISI_THRESHOLD = 7;
 
-/** Texts of the master-data screens (spec sections 2, 5 and 8). */
+/** Texts of the master-data screens: labels, validation and failure messages. */
 export const MASTER_MSG = {
   userLoadFailed: 'Gagal mengambil data user',
   userSaveFailed: 'Gagal menyimpan user',
@@ -62,7 +62,7 @@ export const ID_MAX = 2_147_483_647;
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
-/** A required short text: `message` when missing, null or blank (spec 5), ≤ 200 characters. */
+/** A required short text: `message` when missing, null or blank, ≤ 200 characters. */
 const shortText = (message: string, label?: string) =>
   z
     .string({ error: (issue) => (isBlank(issue.input) ? message : undefined) })
@@ -75,7 +75,7 @@ export const jenjangFieldSchema = lazySchema(() => z.enum(JENJANG, {
   error: (issue) => (isBlank(issue.input) ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
 }));
 
-/** POST /api/users. `role` is required (CONTRACT); HR is only the add form's initial choice (spec 5). */
+/** POST /api/users. `role` is required (no default on the server); HR is only the add form's initial choice. */
 export const userCreateSchema = lazySchema(() => z.object({
   employee_id: shortText('ID wajib diisi', 'ID'),
   username: shortText('Username wajib diisi'),
@@ -86,7 +86,7 @@ export const userCreateSchema = lazySchema(() => z.object({
 }));
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-/** PUT /api/users/{id}: username and role, plus password only when filled (spec 5). */
+/** PUT /api/users/{id}: username and role, plus password only when filled. */
 export const userUpdateSchema = lazySchema(() => z.object({
   username: shortText('Username wajib diisi'),
   role: roleSchema,
@@ -108,7 +108,7 @@ export const userListQuerySchema = lazySchema(() => z.object({
 }));
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** A jenis field: the spec's required text when missing or blank, 'Jenis instansi tidak valid' otherwise. */
+/** A jenis field: the required-field text when missing or blank, 'Jenis instansi tidak valid' otherwise. */
 const jenisField = lazySchema(() => z.union([instansiJenisSchema, z.literal('')], {
   error: (issue) => (isBlank(issue.input) ? MASTER_MSG.instansiRequired : 'Jenis instansi tidak valid'),
 }));
@@ -116,7 +116,7 @@ const jenisField = lazySchema(() => z.union([instansiJenisSchema, z.literal('')]
 /** POST /api/instansi (and the add form): name and type required. */
 export const instansiSchema = lazySchema(() => z.object({
   nama: shortText(MASTER_MSG.instansiRequired),
-  // Blank passes the field (forms start blank) and is refused here, with the spec's text.
+  // Blank passes the field (forms start blank) and is refused here, with the required-field text.
   jenis: jenisField.pipe(z.enum(INSTANSI_JENIS, { error: MASTER_MSG.instansiRequired })),
 }));
 

@@ -1,6 +1,6 @@
 /**
- * UI and API texts copied verbatim from spec sections 2, 4, 5 and 8 and from CONTRACT.md
- * ("UI texts and labels where the spec has none"). Every screen and the server take their
+ * UI and API texts of the product, word for word (the texts the users know; changing one is a
+ * product change, and the tests hold them). Every screen and the server take their
  * Indonesian texts from here, so a text exists once.
  */
 
@@ -8,21 +8,21 @@ export const MSG = {
   unauthorizedPage: 'Unauthorized - You do not have permission to access this page.',
   accessDenied: "Access Denied - You don't have permission to access this page.",
 
-  // Login (spec 5, 8; CONTRACT)
+  // Login
   usernameRequired: 'Username wajib diisi',
   passwordRequired: 'Password wajib diisi',
   passwordMin: 'Password minimal 4 karakter',
   networkError: 'Terjadi Kesalahan Jaringan.',
   wrongCredentials: 'Username atau password salah',
 
-  // Dashboard (spec 2)
+  // Dashboard
   dashboardLoading: 'Memuat dashboard...',
   unknownRole: (role: string) => `Role tidak dikenali: ${role}`,
   contactAdmin: 'Silakan hubungi administrator untuk bantuan.',
   noUser: 'Error: Tidak dapat memuat data pengguna',
   logoutAndLogin: 'Silakan logout dan login kembali.',
 
-  // Profile (spec 5, 8)
+  // Profile
   passwordBothRequired: 'Isi password lama & baru!',
   profileLoadFailed: 'Gagal memuat profil!',
   profileUpdateFailed: 'Gagal memperbarui data!',
@@ -33,10 +33,10 @@ export const MSG = {
   signatureUploaded: 'Tanda tangan berhasil diupload!',
   signatureDeleted: 'Tanda tangan berhasil dihapus!',
 
-  // Popup helpers (spec 8)
+  // Popup helpers
   unknownError: 'Terjadi kesalahan tidak diketahui.',
 
-  // Offline (CONTRACT)
+  // Offline
   savedOffline: 'Tersimpan di perangkat, menunggu koneksi',
   pendingChanges: (n: number) => `${n} perubahan tertunda`,
   syncNow: 'Sinkronkan',
@@ -62,7 +62,7 @@ export const MSG = {
   /** iOS has no install dialog; read after 'Pasang aplikasi:' (the entry says 'Pasang aplikasi: ketuk Bagikan, …'). */
   installIosSteps: 'ketuk Bagikan, lalu Tambahkan ke Layar Utama',
 
-  // Master-data screens: grade texts of spec 8, and success texts where the spec has none.
+  // Master-data screens: grade failure texts, and success texts.
   gradeLoadFailed: 'Gagal memuat data grade',
   gradeSaveFailed: 'Gagal menyimpan grade.',
   gradeDeleteFailed: 'Gagal Menghapus',
@@ -74,7 +74,7 @@ export const MSG = {
   staleMirror: 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.',
 } as const;
 
-/** Server-side texts where the spec has none (CONTRACT.md leaves these to us). */
+/** Server-side texts for refusals the screens do not word themselves. */
 export const SERVER_MSG = {
   notFound: 'Data tidak ditemukan',
   routeNotFound: 'Endpoint tidak ditemukan',
@@ -104,7 +104,7 @@ export const SERVER_MSG = {
   divisiHasPeserta: 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait',
   divisiUnknown: 'Divisi yang dipilih tidak ditemukan',
   kompetensiTaken: 'Kompetensi dengan nama ini sudah ada untuk jenjang tersebut',
-  // Participants: references of the right kind (spec 3, CONTRACT), bulk import
+  // Participants: references of the right kind, bulk import
   instansiUnknown: 'Instansi yang dipilih tidak ditemukan',
   instansiMustBeSekolah: 'Instansi harus berupa Sekolah untuk peserta SMK',
   instansiMustBeKampus: 'Instansi harus berupa Kampus untuk peserta Mahasiswa',

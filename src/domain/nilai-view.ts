@@ -1,7 +1,7 @@
 /**
  * Helpers the score screens share (Penilaian and the approval screen's Edit Nilai / Detail):
  * which competencies a participant is scored on, how many of its scores count, and the rule
- * of a 0-100 score input that ignores out-of-range typing (spec 5). Pure.
+ * of a 0-100 score input that ignores out-of-range typing. Pure.
  */
 import { NILAI_MSG, SKOR_MAX, SKOR_MIN, inApprovalList, isValidSkor } from './nilai';
 import { compareId } from './collate';
@@ -67,7 +67,7 @@ export function mentorScoreCounts(
 /**
  * The new text of a score input after the user typed `typed`: '' (cleared) or an integer
  * 0-100 is taken (leading zeros dropped); anything else (out of range, decimals, signs,
- * letters) leaves `previous` unchanged, so out-of-range typing is simply ignored (spec 5).
+ * letters) leaves `previous` unchanged, so out-of-range typing is simply ignored.
  */
 export function nextScoreText(previous: string, typed: string): string {
   const text = typed.trim();
@@ -84,7 +84,7 @@ export function scoreOf(text: string): number | null {
 }
 
 /**
- * The mentor form's check (spec 5): every competency scored ('Semua kolom nilai harus diisi!'),
+ * The mentor form's check: every competency scored ('Semua kolom nilai harus diisi!'),
  * each an integer 0-100 ('Semua nilai harus antara 0-100!'); null when the form may be saved.
  */
 export function mentorScoresError(texts: readonly string[]): string | null {
@@ -93,7 +93,7 @@ export function mentorScoresError(texts: readonly string[]): string | null {
   return null;
 }
 
-/** The filled scores of a form as POST /api/nilai/bulk items (blank inputs skipped, spec 5). */
+/** The filled scores of a form as POST /api/nilai/bulk items (blank inputs skipped). */
 export function filledScores(
   pesertaId: number,
   texts: ReadonlyMap<number, string>,

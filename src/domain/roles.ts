@@ -1,5 +1,5 @@
 /**
- * Roles and the route access table of spec section 2 (./role-access), plus the zod schema of a
+ * Roles and the route access table (./role-access), plus the zod schema of a
  * role. Pure: used by the router guards, the sidebar and the server's requireRole(). Code on the
  * app's start-up path imports ./role-access directly, so zod stays out of the first-route JS.
  */

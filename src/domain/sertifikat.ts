@@ -2,7 +2,7 @@
  * Certificates and the grade transcript (Daftar Nilai): the API shape of a printable
  * participant, the certificate number, the Indonesian dates and period printed on the
  * documents, the average and its grade, file names, the `gradeConfig` query and the texts of
- * spec sections 2 and 8. Pure: the server, the certificate screens and the documents worker
+ * the certificate screens. Pure: the server, the certificate screens and the documents worker
  * all read these, so a certificate made on the device equals the server's byte for byte.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { pesertaSchema } from './peserta';
 
 const PDF_FAILED = 'Gagal mengunduh PDF';
 
-/** Texts of the certificate screens (spec 2 'Certificates', spec 8) and of the API. */
+/** Texts of the certificate screens and of the certificate API. */
 export const SERTIFIKAT_MSG = {
   titleMahasiswa: 'Sertifikat Mahasiswa',
   titleSiswa: 'Sertifikat Siswa',
@@ -38,7 +38,7 @@ export const SERTIFIKAT_MSG = {
   transcriptFailed: (message: string) => `Gagal mencetak daftar nilai. ${message}`,
   downloaded: (format: 'PDF' | 'PPT', nama: string) => `Sertifikat ${format} untuk ${nama} berhasil diunduh`,
   transcriptDownloaded: (nama: string) => `Daftar Nilai untuk ${nama} berhasil diunduh`,
-  // Texts the spec does not give.
+  // Texts of the server and device only.
   notComplete: 'Sertifikat hanya dapat dibuat untuk peserta yang sudah disetujui Pembimbing, HR, dan BusHead',
   invalidGradeConfig: 'Template grade tidak valid',
 } as const;
@@ -93,7 +93,7 @@ export const sertifikatListQuerySchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, { error: 'Jenjang tidak valid' }),
 }));
 
-/** The thresholds of a `gradeConfig` query (CONTRACT: a JSON array of {huruf, min, predikat}). */
+/** The thresholds of a `gradeConfig` query: a JSON array of {huruf, min, predikat}. */
 export const gradeConfigSchema = lazySchema(() => z
   .array(gradeItemSchema, { error: SERTIFIKAT_MSG.invalidGradeConfig })
   .min(1, SERTIFIKAT_MSG.invalidGradeConfig)
@@ -157,7 +157,7 @@ function tanggalPendek(iso: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
 
-/** The period column of the certificate list (spec 2): 'dd/mm/yyyy - dd/mm/yyyy'. */
+/** The period column of the certificate list: 'dd/mm/yyyy - dd/mm/yyyy'. */
 export function periodeKolom(masuk: string, selesai: string): string {
   return `${tanggalPendek(masuk)} - ${tanggalPendek(selesai)}`;
 }
@@ -188,7 +188,7 @@ export function fileNamePart(nama: string): string {
   return cleaned || 'peserta';
 }
 
-/** File names of spec 9. */
+/** File names of the downloaded documents. */
 export const documentFileName = {
   certificatePdf: (nama: string) => `certificate_${fileNamePart(nama)}.pdf`,
   certificatePptx: (nama: string) => `certificate_${fileNamePart(nama)}.pptx`,
@@ -197,14 +197,14 @@ export const documentFileName = {
   batchPdf: (jenjang: Jenjang) => `certificates_${jenjang === 'SMK' ? 'Siswa' : 'Mahasiswa'}.pdf`,
 } as const;
 
-/** Content types of the documents (CONTRACT). */
+/** Content types of the documents the API and the device serve. */
 export const DOCUMENT_MIME = {
   pdf: 'application/pdf',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   png: 'image/png',
 } as const;
 
-/** Upload limit of a signature (spec 9: PNG, max 1MB). */
+/** Upload limit of a signature PNG: 1 MB. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 
 /** Why a signature upload is refused: the same words from the device's check and the server. */

@@ -10,7 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_SYNC_TAG } from '@/sync/constants';
 import { startReplay } from '@/sync/replay';
 
-/** Background Sync event; not part of lib.webworker (TOOLING.md). */
+/** Background Sync event; not part of TypeScript's lib.webworker, so declared here. */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;

@@ -1,7 +1,7 @@
-/** Title of the error popup (spec 8 popup helpers). */
+/** Title of the error popup when the answer names no error. */
 export const ERROR_TITLE = 'Error';
 
-/** Fallback body of the API error popup (spec 8). */
+/** Body of the API error popup when the answer has no message. */
 export const UNKNOWN_ERROR_TEXT = 'Terjadi kesalahan tidak diketahui.';
 
 /** An API error body as the popup reads it: `error` becomes the title, `message` the body. */
@@ -11,7 +11,7 @@ export interface ApiErrorBody {
 }
 
 /**
- * Title and body of the API error popup (spec 8): the response's error as title (else 'Error'),
+ * Title and body of the API error popup: the response's error as title (else 'Error'),
  * its message as body (else 'Terjadi kesalahan tidak diketahui.'). Pure.
  */
 export function apiErrorContent(body: ApiErrorBody | null | undefined): { title: string; message: string } {

@@ -6,7 +6,7 @@
  * - warning (amber): something the viewer has to do ('Perlu Tindakan', 'Belum dinilai');
  * - success / danger: approved or ready / rejected or inactive;
  * - neutral (grey): waiting on someone else, stopped, nothing to do.
- * Keys are the spec's words as the API and the screens write them (src/ui imports no domain code).
+ * Keys are the product's words as the API and the screens write them (src/ui imports no domain code).
  */
 import type { BadgeTone } from './badge';
 

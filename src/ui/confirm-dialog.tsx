@@ -4,7 +4,7 @@ import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  /** Default 'Konfirmasi' (spec 8 popup helpers). */
+  /** Default 'Konfirmasi', the title of the app's confirmation popup. */
   title?: string;
   message: ReactNode;
   /** Default 'Ya'. */

@@ -34,12 +34,12 @@ export interface DataTableProps<T> {
   /** First load with nothing to show yet: a spinner instead of the empty text. */
   loading?: boolean;
   loadingText?: string;
-  /** Shown when there are no rows and nothing is loading (default 'Tidak ada data', spec 2). */
+  /** Shown when there are no rows and nothing is loading (default 'Tidak ada data'). */
   emptyText?: string;
 }
 
 /**
- * The shared list of spec 2: a table at 768 px and wider, one card per row (label/value pairs)
+ * The shared list of every screen: a table at 768 px and wider, one card per row (label/value pairs)
  * under 768 px. 'Tidak ada data' when empty; a loading state while the first load runs.
  */
 export function DataTable<T>({

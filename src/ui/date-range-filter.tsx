@@ -14,20 +14,20 @@ import './filter.css';
 export interface DateRangeFilterProps {
   value: DateRange;
   onChange: (range: DateRange) => void;
-  /** Legend of the group (default 'Periode Magang', spec 2). */
+  /** Legend of the group (default 'Periode Magang'). */
   label?: string;
-  /** Quick-range buttons (default the participant lists' six of spec 2). */
+  /** Quick-range buttons (default the six of the participant lists). */
   quickRanges?: readonly QuickRange[];
   startLabel?: string;
   endLabel?: string;
-  /** Label of the button that empties both dates (default 'Clear', spec 2). */
+  /** Label of the button that empties both dates (default 'Clear'). */
   clearLabel?: string;
   /** "Today" for the quick ranges (tests); default the moment a button is pressed. */
   today?: () => Date;
 }
 
 /**
- * A period picker (spec 2, 5): two date inputs where the start's max is the end and the end's
+ * A period picker: two date inputs where the start's max is the end and the end's
  * min is the start (a typed date that would invert the range drags the other end along), quick
  * ranges as toggle buttons (the matching one is pressed), and Clear.
  */

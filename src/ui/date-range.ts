@@ -1,6 +1,6 @@
 /**
- * Date-range arithmetic of the period filters (spec 2 'Periode Magang', spec 5 "start max is end
- * date; end min is start date"): pure, so it is tested without a DOM. Dates are 'yyyy-mm-dd'
+ * Date-range arithmetic of the 'Periode Magang' filters (the start date's max is the end date,
+ * the end date's min is the start date): pure, so it is tested without a DOM. Dates are 'yyyy-mm-dd'
  * strings in local time ('' = not set), the format of <input type="date"> and of the API.
  */
 
@@ -52,7 +52,7 @@ export function monthsBack(months: number): QuickRange['range'] {
 }
 
 /**
- * The quick ranges of the participant lists (spec 2): today; the last 7 days including today;
+ * The quick ranges of the participant lists: today; the last 7 days including today;
  * this calendar month; last calendar month; the last 3 months up to today; this calendar year.
  */
 export const PERIOD_QUICK_RANGES: readonly QuickRange[] = [
@@ -64,7 +64,7 @@ export const PERIOD_QUICK_RANGES: readonly QuickRange[] = [
   { label: 'Tahun Ini', range: (today) => ({ start: `${today.getFullYear()}-01-01`, end: `${today.getFullYear()}-12-31` }) },
 ];
 
-/** True when both ends are set and the end is before the start (never allowed, spec 5). */
+/** True when both ends are set and the end is before the start (never allowed). */
 export function isRangeInverted(range: DateRange): boolean {
   return range.start !== '' && range.end !== '' && range.end < range.start;
 }

@@ -3,7 +3,7 @@ import { Icon } from './icons';
 import './filter.css';
 
 export interface FilterPanelProps {
-  /** Filters in force; shown as a badge on the button when above 0 (spec 2). */
+  /** Filters in force; shown as a badge on the button when above 0. */
   activeCount: number;
   /** Called when the panel opens: copy the applied filters into the draft the panel edits. */
   onOpen?: () => void;
@@ -21,7 +21,7 @@ export interface FilterPanelProps {
 
 /**
  * A filter button with a count badge that opens a panel of filter controls with Reset and
- * Terapkan (spec 2). The panel is a non-modal popover: a click outside or Esc closes it without
+ * Terapkan. The panel is a non-modal popover: a click outside or Esc closes it without
  * applying. The caller owns both the draft (edited by `children`) and the applied filters.
  */
 export function FilterPanel({

@@ -5,7 +5,7 @@ interface LoadFailureProps {
   failed: boolean;
   /** The mirror still has rows to show. */
   hasRows: boolean;
-  /** The spec's load-failure text (e.g. 'Gagal mengambil data divisi'). */
+  /** The screen's load-failure text (e.g. 'Gagal mengambil data divisi'). */
   message: string;
   /** Quiet note shown instead while stored rows are on screen. */
   staleMessage: string;
@@ -13,7 +13,7 @@ interface LoadFailureProps {
 }
 
 /**
- * A list's refresh failure: the spec's error with a retry when there is nothing to show, or a
+ * A list's refresh failure: the screen's error text with a retry when there is nothing to show, or a
  * quiet note when the rows on screen come from the device's mirror.
  */
 export function LoadFailure({ failed, hasRows, message, staleMessage, onRetry }: LoadFailureProps) {

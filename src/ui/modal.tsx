@@ -64,7 +64,7 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog (spec 4): role="dialog" aria-modal, named by its title; a close button 'Tutup';
+ * A modal dialog: role="dialog" aria-modal, named by its title; a close button 'Tutup';
  * Esc, a click outside and X close it. The focus moves inside on open, Tab stays inside, and
  * the focus goes back to where it was when the dialog closes. The page behind does not scroll.
  */

@@ -15,7 +15,7 @@ export interface PagerProps {
 }
 
 /**
- * The list pager of spec 2: 'Showing X to Y of N entries', Prev / Next, up to 5 page buttons
+ * The pager of every list: 'Showing X to Y of N entries', Prev / Next, up to 5 page buttons
  * (3 under 768 px); the current page is marked aria-current="page". Renders nothing when
  * everything fits on one page. Pair it with usePagination().
  */

@@ -1,11 +1,11 @@
 /**
- * Pager arithmetic (spec 2 "Participant lists", spec 9): pure, so it is tested without a DOM.
+ * Pager arithmetic of every list (5 rows a page, 5 page buttons, 3 under 768 px): pure, so it is tested without a DOM.
  * Pages are numbered from 1.
  */
 
-/** Rows per page of every list (spec 9). */
+/** Rows per page of every list. */
 export const PAGE_SIZE = 5;
-/** Page buttons of the pager on a wide screen, and under 768 px (spec 9). */
+/** Page buttons of the pager on a wide screen, and under 768 px. */
 export const PAGER_BUTTONS_WIDE = 5;
 export const PAGER_BUTTONS_NARROW = 3;
 

@@ -22,7 +22,7 @@ interface PeriodDivisiFilterPanelProps<T extends PeriodDivisiFilters> {
 }
 
 /**
- * The filter panel of the participant and certificate lists (spec 2): 'Periode Magang' with
+ * The filter panel of the participant and certificate lists: 'Periode Magang' with
  * quick ranges and Clear, Divisi ('Semua Divisi'); Reset and Terapkan. The panel edits a
  * draft; only Terapkan (or Reset) changes the list.
  */

@@ -23,7 +23,7 @@ export interface PopupProps {
   cancelLabel?: string;
 }
 
-/** The popup helpers of spec 8: 'Sukses' / 'Error' with 'OK', 'Konfirmasi' with 'Ya' / 'Batal'. */
+/** The app's popups: 'Sukses' / 'Error' with 'OK', 'Konfirmasi' with 'Ya' / 'Batal'. */
 export function Popup({
   open,
   kind,
@@ -97,7 +97,7 @@ export interface PopupApi {
   element: ReactNode;
   success: (message: ReactNode, title?: string) => void;
   error: (message: ReactNode, title?: string) => void;
-  /** The API error popup: `body.error` as title, `body.message` as text, with the spec's fallbacks. */
+  /** The API error popup: `body.error` as title, `body.message` as text, with the product's fallbacks. */
   apiError: (body: ApiErrorBody | null | undefined) => void;
   /** 'Konfirmasi' with 'Ya' / 'Batal'; `onYes` runs after 'Ya'. */
   confirm: (message: ReactNode, onYes: () => void, title?: string) => void;

@@ -15,7 +15,7 @@ interface RowActionsProps {
   disabledReason?: RowActionsDisabled;
 }
 
-/** The icon buttons of a list row, in the spec's order: 'Detail', 'Edit', 'Hapus' (each optional). */
+/** The icon buttons of a list row, in this order: 'Detail', 'Edit', 'Hapus' (each optional). */
 export function RowActions({ onDetail, onEdit, onDelete, disabledReason = {} }: RowActionsProps) {
   return (
     <>

@@ -9,7 +9,7 @@ export interface SearchInputProps {
   placeholder: string;
   /** Accessible name (default: the placeholder). */
   label?: string;
-  /** Debounce in ms; default 400 (spec 9). */
+  /** Debounce in ms; default 400 (every list search). */
   delay?: number;
   /** Starting text. */
   initialValue?: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, but only after it stopped changing for `delayMs` (400 ms lists, 700 ms score input; spec 9). */
+/** `value`, but only after it stopped changing for `delayMs` (400 ms for list searches, 700 ms for a score input). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** The mobile breakpoint of spec 9: under 768 px the lists show cards and a 3-button pager. */
+/** The mobile breakpoint: under 768 px the lists show cards and a 3-button pager. */
 export const NARROW_QUERY = '(max-width: 767.98px)';
 
 /** True while the media query matches; follows changes (rotation, window resize). */
@@ -16,7 +16,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }
 
-/** True under 768 px (spec 9's mobile breakpoint). */
+/** True under 768 px (the mobile breakpoint). */
 export function useIsNarrow(): boolean {
   return useMediaQuery(NARROW_QUERY);
 }

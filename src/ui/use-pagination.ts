@@ -19,8 +19,8 @@ export interface Pagination<T> {
 }
 
 /**
- * Client-side paging of `items` (page size 5, spec 9). Whenever `resetKey` changes (a search
- * text, a tab, a filter) the page goes back to 1 (spec 4). When rows disappear the page is kept
+ * Client-side paging of `items` (page size 5). Whenever `resetKey` changes (a search
+ * text, a tab, a filter) the page goes back to 1. When rows disappear the page is kept
  * inside the new page count.
  */
 export function usePagination<T>(items: readonly T[], options: { pageSize?: number; resetKey?: PaginationResetKey } = {}): Pagination<T> {

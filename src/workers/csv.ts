@@ -1,7 +1,7 @@
 /**
  * CSV import and export of participants, run in a worker (csv.worker.ts) so a 5,000-row file
  * never freezes the page: papaparse parses (';'), src/domain/csv-peserta maps rows to add
- * payloads with the spec's rules and messages, progress is reported as it goes.
+ * payloads with the product's rules and messages (src/domain/csv-peserta.ts), progress is reported as it goes.
  */
 import Papa from 'papaparse';
 import {

@@ -79,7 +79,7 @@ describe('many accounts of one step deciding at once (PostgreSQL)', () => {
 });
 
 /**
- * Who saves scores and which approval locks them out (spec 4 "Score edit lock"): the
+ * Who saves scores and which approval locks them out (the score edit lock): the
  * Pembimbing's approval locks the Mentor and the Pembimbing itself, the HR's locks HR (an
  * approver's own decision locks its edits). BusHead's locks nobody new: Pembimbing and HR are
  * locked by their own approvals already, and BusHead never edits.

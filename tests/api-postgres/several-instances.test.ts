@@ -1,5 +1,5 @@
-// Two real server processes on one PostgreSQL database, without JWT_SECRET (README "Several
-// instances"): they share the generated secret, the login limit, the Idempotency-Key store and
+// Two real server processes on one PostgreSQL database, without JWT_SECRET (docs/operations.md
+// "Several instances on one database"): they share the generated secret, the login limit, the Idempotency-Key store and
 // the signatures, because all of it lives in the database. Runs only with TEST_DATABASE_URL.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The authorization matrix of every /api route (spec 6, CONTRACT "API conventions" and
-// "Decisions", server/README.md "Routes"): who passes each route's role check, and the exact
+// The authorization matrix of every /api route (the roles of each route, as /api/openapi.json
+// documents them, and the API's conventions): who passes each route's role check, and the exact
 // status a permitted caller gets for the row's minimal request. Keyed by method + the route's
 // URL pattern as Fastify registers it: authorization-matrix.test.ts fails for any registered
 // route without a row here (and for any row whose route is gone).
@@ -79,7 +79,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'PUT /api/auth/password': {
     roles: 'any',
-    ok: 400, // a wrong current password is 400, never 401 (CONTRACT)
+    ok: 400, // a wrong current password is 400, never 401 (a 401 would end the session)
     request: fixed('/api/auth/password', { currentPassword: 'bukan-password', newPassword: 'baru12345' }),
   },
 

@@ -159,7 +159,7 @@ describe('object-level rules a role check cannot see', () => {
     expect((await send(t, 'GET', `/api/users/signature/${ctx.ids.hr}`, tokens.mentor)).statusCode).toBe(403);
   });
 
-  // Spec 6 and CONTRACT restrict only the Mentor to its own participants: a Pembimbing
+  // Only the Mentor is restricted to its own participants: a Pembimbing
   // approves step 1 and edits scores of any participant, whoever its pembimbing_id names.
   it("should let a second Pembimbing act on a participant of another Pembimbing (no ownership rule for Pembimbing)", async () => {
     const [second] = await t.db

@@ -1,5 +1,5 @@
-// The login limit (CONTRACT: 10 failed attempts per username and address in 15 minutes, then
-// 429) counted in the database table login_attempts, on PGlite and on PostgreSQL.
+// The login limit (10 failed attempts per username and address in 15 minutes, then 429)
+// counted in the database table login_attempts, on PGlite and on PostgreSQL.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, createLoginRateLimiter, loginKey } from '../../server/auth/login-rate-limit';

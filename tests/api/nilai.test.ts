@@ -303,7 +303,7 @@ describe('POST /api/nilai/bulk', () => {
   });
 });
 
-/** Edit locks of spec 4, per role (null: allowed). */
+/** The score edit lock per role: which approval step's decision stops its edits (null: allowed). */
 const LOCK_CASES: [string, DemoUsername, Reviews, string | null][] = [
   ['Mentor before any decision', 'mentor', {}, null],
   ['Mentor after the Pembimbing approved', 'mentor', { [PEMBIMBING]: DISETUJUI }, NILAI_MSG.mentorApproved(PEMBIMBING)],

@@ -1,4 +1,4 @@
-// Sessions end on the server's word (CONTRACT): a password change ends every other session of
+// Sessions end on the server's word: a password change ends every other session of
 // the user (token_version), a role change and a deletion take effect on the next request.
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';

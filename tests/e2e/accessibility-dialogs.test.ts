@@ -1,4 +1,4 @@
-// Accessibility of the dialogs (issue 12): every modal of the app opened for real — the add /
+// Accessibility of the dialogs (docs/accessibility.md): every modal of the app opened for real — the add /
 // edit / detail / delete dialogs of master data, participants and users, the CSV import result,
 // Detail Approval with Alasan Penolakan and the cancel confirmation, Edit Nilai with its reset
 // confirmation, the certificate dialogs, the Penilaian modal, the 'Sukses' popup, the queued

@@ -1,4 +1,4 @@
-// Accessibility (issue 12): every screen of every role that may open it (the route table of
+// Accessibility (docs/accessibility.md): every screen of every role that may open it (the route table of
 // src/domain/role-access.ts), the login page logged out, '/unauthorized', the phone drawer and
 // the user menu, each at 390 and 1280 px: axe with WCAG 2.0/2.1 A and AA (colour contrast
 // included) finds no serious or critical violation. Keyboard checks of the layout: sidebar
@@ -23,7 +23,7 @@ import { useServerAndBrowser } from './helpers/suite';
 
 const USERNAME: Record<Role, string> = { HR: 'hr', Pembimbing: 'pembimbing', Mentor: 'mentor', BusHead: 'bushead' };
 
-/** The h1 each screen shows once it is there (spec 2). */
+/** The h1 each screen shows once it is there. */
 const HEADING: Record<GuardedPath, (role: Role) => string> = {
   '/dashboard': (role) => `Dashboard ${role}`,
   '/profile': () => 'Detail Profil',

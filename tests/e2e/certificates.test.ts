@@ -258,7 +258,7 @@ describe('documents with the server stopped', () => {
       expect(sha256(transcript.bytes)).toBe(sha256(serverTranscript));
       await page.getByText(`Daftar Nilai untuk ${IQBAL} berhasil diunduh`, { exact: true }).waitFor();
 
-      // 'Gunakan Default' prints with the spec's default thresholds.
+      // 'Gunakan Default' prints with the default thresholds.
       await chooseFormat(page, IQBAL, /^Daftar Nilai/);
       const again = dialog(page, 'Pilih Template Grade Nilai');
       const byDefault = await downloadOf(page, () => again.getByRole('button', { name: 'Gunakan Default' }).click());

@@ -4,7 +4,7 @@ import { login, newContext } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
-// The route table of spec section 2, written out here on purpose (not imported from
+// The route table of the app (who may open which screen), written out here on purpose (not imported from
 // src/domain): the browser must show exactly this, whatever the code's table says.
 const ACCESS: Record<string, string[] | 'all'> = {
   '/dashboard': 'all',

@@ -1,4 +1,4 @@
-// Installing the app (issue 12): the user menu's 'Pasang aplikasi' entry driven by
+// Installing the app (docs/features.md): the user menu's 'Pasang aplikasi' entry driven by
 // beforeinstallprompt / appinstalled / display-mode, the iOS hint, and the manifest's shortcuts
 // and screenshots as the built server serves them. Chromium fires no beforeinstallprompt of its
 // own in a fresh (incognito) context, so the menu tests dispatch a synthetic one; the persistent
@@ -15,7 +15,7 @@ const INSTALL_ENTRY = 'Pasang aplikasi';
 const IOS_HINT = 'Pasang aplikasi: ketuk Bagikan, lalu Tambahkan ke Layar Utama';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-// Who may open each shortcut's screen (spec section 2), written out here on purpose.
+// Who may open each shortcut's screen (the route table), written out here on purpose.
 const SHORTCUT_USER: Record<string, string> = { '/penilaian': 'mentor', '/approval': 'hr', '/certificates/siswa': 'hr' };
 
 interface ManifestImage {
@@ -236,7 +236,7 @@ describe('manifest.webmanifest', () => {
       const context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
       try {
         const page = await context.newPage();
-        // Logged out, a shortcut lands on the login page (route guard, spec section 2).
+        // Logged out, a shortcut lands on the login page (route guard).
         await page.goto(`${server.url}${shortcut.url}`);
         await page.getByLabel('Username', { exact: true }).waitFor();
         expect(new URL(page.url()).pathname, shortcut.url).toBe('/');

@@ -33,7 +33,7 @@ useServerAndBrowser((started, launched) => {
 
 async function expandAllGroups(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu utama' });
-  // The layout is a lazy chunk (goal P6): the URL can change before the sidebar has rendered.
+  // The layout is a lazy chunk (start-up time, docs/performance.md): the URL can change before the sidebar has rendered.
   await nav.waitFor();
   const groups = nav.locator('button[aria-expanded]');
   const names: string[] = [];

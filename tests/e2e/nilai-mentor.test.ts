@@ -1,4 +1,4 @@
-// The mentor's offline-first scores (issue 5 "Done when"): scoring with the browser offline
+// The mentor's offline-first scores: scoring with the browser offline
 // and with the server stopped, a queued edit refused after the pembimbing approved meanwhile,
 // and the installed app reopened with no network.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

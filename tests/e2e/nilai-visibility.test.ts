@@ -1,4 +1,4 @@
-// The silent reloads of spec 2 / 9: the mentor list and the approval list pull again when the
+// The silent reloads: the mentor list and the approval list pull again when the
 // tab becomes visible (the approval list only when its last load is over 2 s old).
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The device's data (issue 11): persistent storage asked for at login (the profile page carries no
+// The device's data: persistent storage asked for at login (the profile page carries no
 // technical note about it); logging out with queued changes warns ('{n} perubahan belum terkirim. …', keyboard and
 // a 390 px phone) and keeps them for that user; the next user of the device sees none of the
 // previous user's mirror or queue, and the changes replay at the same user's next login.

@@ -1,4 +1,4 @@
-// Offline chaos (issue 11): 200 score saves queued offline across two tabs of one browser
+// Offline chaos (docs/security.md): 200 score saves queued offline across two tabs of one browser
 // (a few through the Penilaian dialog, the rest through the dialog's own save function), the
 // browser closed and reopened while they wait, the stored token expired meanwhile (replay
 // pauses and the app asks to log in; after the login it resumes), the server SIGKILLed five
@@ -101,7 +101,7 @@ beforeAll(async () => {
     (await (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as T;
   mentorId = (await get<{ data: { id: number } }>('/api/auth/profile')).data.id;
   const list = await get<{ data: MentorPeserta[] }>('/api/nilai/mentor/peserta');
-  // Scorable by the mentor: no step decided yet (spec 4, score edit lock).
+  // Scorable by the mentor: no step decided yet (the score edit lock).
   const open = list.data.filter((p) => p.reviews.every((r) => r.status === 'Menunggu'));
   targets = [];
   for (const p of open) {
@@ -223,7 +223,7 @@ describe('offline chaos', () => {
       const rows = await readOutbox(tabA);
       return pending(rows).length === 0 ? rows : undefined;
     }, 60_000);
-    // Only the refused ones stay, with the spec's reason.
+    // Only the refused ones stay, with their reason.
     const refusedKeys = queued.filter((row) => row.pesertaId === refusedId).map((row) => row.key);
     expect(settled.map((row) => row.key)).toEqual(refusedKeys);
     expect(new Set(settled.map((row) => row.lastError))).toEqual(new Set([REFUSED_REASON]));

@@ -98,7 +98,7 @@ describe('Daftar Peserta Siswa (HR)', () => {
 
     await panel.getByLabel('Tanggal Mulai').fill('2026-06-01');
     await panel.getByLabel('Tanggal Akhir').fill('2026-06-30');
-    // start max = end, end min = start (spec 5)
+    // start max = end, end min = start
     await expect(panel.getByLabel('Tanggal Mulai').getAttribute('max')).resolves.toBe('2026-06-30');
     await expect(panel.getByLabel('Tanggal Akhir').getAttribute('min')).resolves.toBe('2026-06-01');
     // Nothing changes before Terapkan.

@@ -1,5 +1,5 @@
 // Helpers of the participant API suites: the ids of seeded references by kind, valid add
-// payloads of each level, and the exact key set of the participant shape (spec 3).
+// payloads of each level, and the exact key set of the participant shape.
 import { eq } from 'drizzle-orm';
 import { instansi, users, divisi } from '../../server/db/schema';
 import type { TestApp } from './build-app';
@@ -88,7 +88,7 @@ export function mahasiswaPayload(refs: SeedRefs, overrides: Record<string, unkno
   };
 }
 
-/** Every key of a participant as the API answers it (spec 3), sorted. */
+/** Every key of a participant as the API answers it, sorted. */
 export const PESERTA_KEYS = [
   'divisi',
   'divisi_id',

@@ -133,7 +133,7 @@ export async function api(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-/** Logs in a demo account (CONTRACT passwords: username + '1234'); answers its token. */
+/** Logs in a demo account (its password: username + '1234'); answers its token. */
 export async function login(url: string, username: string): Promise<string> {
   const { status, body } = await api(url, 'POST', '/api/auth/login', undefined, { username, password: `${username}1234` });
   if (status !== 200) throw new Error(`login ${username}: ${status} ${JSON.stringify(body)}`);

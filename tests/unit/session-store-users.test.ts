@@ -1,4 +1,4 @@
-// The session store and the per-user device data (issue 11): logout keeps the unsent queue,
+// The session store and the per-user device data: logout keeps the unsent queue,
 // a login of another user (after a logout or an expired session) clears the mirror first, and
 // the same user's login keeps it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ export type LoginField = 'username' | 'password';
 
 export interface LoginHandoff {
   values: Record<LoginField, string>;
-  /** Fields the user has left (spec: field errors appear once a field was touched). */
+  /** Fields the user has left (field errors appear once a field was touched). */
   touched: Record<LoginField, boolean>;
   showPassword: boolean;
   /** The field that had the focus, with its caret or selection. */

@@ -7,7 +7,7 @@ import { loginFieldError } from '@/domain/login';
 import { MSG } from '@/domain/messages';
 import type { LoginField as Field } from './login-handoff';
 
-/** State and handlers of the login form (spec sections 2, 5, 8). */
+/** State and handlers of the login form: field checks, the request, its failure texts. */
 export function useLoginForm(api: ApiClient, onLoggedIn: (result: LoginResponse) => Promise<void> | void) {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });

@@ -5,7 +5,7 @@ import type { GradeItem } from '@/domain/grade';
 import { certificateGradeItems } from '@/domain/sertifikat';
 import type { DocumentRequest } from '@/workers/clients';
 
-/** Texts of the certificate screens the spec does not give. */
+/** Texts of the certificate screens' document requests. */
 export const CERTIFICATE_TEXT = {
   loading: 'Memuat data…',
   noOrganisasi: 'Data sertifikat belum tersimpan di perangkat. Hubungkan ke server lalu coba lagi.',

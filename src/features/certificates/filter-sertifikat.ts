@@ -2,7 +2,7 @@ import type { SertifikatRecord } from '@/db/records';
 import { type DateRange, EMPTY_RANGE, insideRange } from '@/ui/date-range';
 import { compareId } from '@/domain/collate';
 
-/** The certificate lists' filter panel (spec 2): the internship period and a division id ('' = Semua Divisi). */
+/** The certificate lists' filter panel: the internship period and a division id ('' = Semua Divisi). */
 export interface SertifikatFilters {
   periode: DateRange;
   divisiId: string;
@@ -12,7 +12,7 @@ export interface SertifikatFilters {
 export const EMPTY_SERTIFIKAT_FILTERS: SertifikatFilters = { periode: EMPTY_RANGE, divisiId: '' };
 
 /**
- * The badge number of the certificate lists (spec 2): the period counts once when BOTH dates
+ * The badge number of the certificate lists: the period counts once when BOTH dates
  * are set (unlike the participant lists, where one date is enough), the division once.
  */
 export function countSertifikatFilters(filters: SertifikatFilters): number {
@@ -28,8 +28,8 @@ export function compareSertifikat(a: SertifikatRecord, b: SertifikatRecord): num
 /**
  * The list as the screen shows it: `search` (any case, trimmed) in the participant's name or
  * the school / campus name; the division; the internship lying fully inside the period
- * (start on or after its first day, end on or before its last; an open end matches anything,
- * spec 5); sorted by name.
+ * (start on or after its first day, end on or before its last; an open end matches
+ * anything); sorted by name.
  */
 export function filterSertifikat(rows: readonly SertifikatRecord[], search: string, filters: SertifikatFilters): SertifikatRecord[] {
   const needle = search.trim().toLowerCase();

@@ -7,7 +7,7 @@ export type FormatChoice = 'pdf' | 'pptx' | 'daftarNilai';
 
 interface FormatModalProps {
   nama: string;
-  /** The university page also offers the Daftar Nilai (spec 2). */
+  /** The university page also offers the Daftar Nilai. */
   withDaftarNilai: boolean;
   /** Signers whose signature is not on the device (a note says they print as a blank line). */
   unsigned: readonly string[];
@@ -29,7 +29,7 @@ function Option({ icon, title, hint, onClick }: { icon: IconName; title: string;
   );
 }
 
-/** 'Pilih Format Download' (spec 2): PDF, PowerPoint and, for Mahasiswa, Daftar Nilai; 'Batal'. */
+/** 'Pilih Format Download': PDF, PowerPoint and, for Mahasiswa, Daftar Nilai; 'Batal'. */
 export function FormatModal({ nama, withDaftarNilai, unsigned, onChoose, onClose }: FormatModalProps) {
   return (
     <Modal

@@ -20,8 +20,8 @@ interface GradeTemplateModalProps {
 const byMinDesc = (items: readonly GradeItem[]) => [...items].sort((a, b) => b.min - a.min);
 
 /**
- * 'Pilih Template Grade Nilai' (spec 2): a template of the level, shown as 'name (category)',
- * with its thresholds as chips; 'Gunakan Default' prints with the spec's default thresholds,
+ * 'Pilih Template Grade Nilai': a template of the level, shown as 'name (category)',
+ * with its thresholds as chips; 'Gunakan Default' prints with the default thresholds (src/domain/grade.ts),
  * 'Cetak Daftar Nilai' with the chosen template. Without templates: 'Tidak ada template tersedia'.
  */
 export function GradeTemplateModal({ jenjang, templates, onPrint, onClose }: GradeTemplateModalProps) {

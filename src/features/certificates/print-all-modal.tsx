@@ -46,7 +46,7 @@ async function batchRequests(rows: readonly SertifikatRecord[], mirror: Sertifik
 }
 
 /**
- * 'Cetak Semua' (beyond the spec): every certificate of the filtered list made on the device
+ * 'Cetak Semua': every certificate of the filtered list made on the device
  * into one PDF, a page each, with progress; 'Batal' stops the worker.
  */
 export function PrintAllModal({ jenjang, rows, mirror, refill, onDone, onClose }: PrintAllModalProps) {

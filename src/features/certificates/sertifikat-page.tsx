@@ -45,7 +45,7 @@ type ModalState =
 
 /**
  * '/certificates/siswa' and '/certificates/mahasiswa' (Pembimbing, HR, BusHead): 'Sertifikat
- * Siswa' / 'Sertifikat Mahasiswa' (spec 2). Lists the fully approved participants of the level
+ * Siswa' / 'Sertifikat Mahasiswa'. Lists the fully approved participants of the level
  * from the mirror; previews and prints are made on the device by the documents worker, so
  * they work with the server unreachable once the mirror was filled, and by the server's
  * endpoints while the device lacks something a document prints.

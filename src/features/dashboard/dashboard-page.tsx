@@ -29,7 +29,7 @@ function Notice({ title, hint }: { title: string; hint: string }) {
   );
 }
 
-/** '/dashboard': picks the dashboard by role, case-insensitively (spec section 2). */
+/** '/dashboard': picks the dashboard by role, case-insensitively. */
 export function DashboardPage({ api, user, loading }: DashboardPageProps) {
   const kind = dashboardFor(user?.role);
   useDocumentTitle(kind ? DASHBOARD_MSG.titles[kind] : 'Dashboard');

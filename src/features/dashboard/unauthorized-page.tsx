@@ -3,7 +3,7 @@ import { DASHBOARD_MSG } from '@/domain/dashboard';
 import { MSG } from '@/domain/messages';
 import { useDocumentTitle } from '@/ui/use-document-title';
 
-/** The spec's sentence, an Indonesian line, and the way back (an installed app has no Back button). */
+/** The access-denied sentence, an Indonesian line, and the way back (an installed app has no Back button). */
 export function UnauthorizedPage() {
   useDocumentTitle('Unauthorized');
   return (

@@ -11,7 +11,7 @@ export function deleteDivisi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'divisi', id, () => deleteDivisiCall(api, id), () => refreshAfterDivisiChange(api));
 }
 
-/** deleteDivisi with busy state and the spec 8 failure text ('Gagal menghapus divisi'). */
+/** deleteDivisi with busy state and the failure text ('Gagal menghapus divisi'). */
 export function useDeleteDivisi(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deleteDivisi(api, id),

@@ -4,7 +4,7 @@ import { aktifTone, jenjangTone } from '@/ui/badge-palette';
 import { Modal } from '@/ui/modal';
 import { compareId } from '@/domain/collate';
 
-/** 'Detail Divisi' (spec 2): the related competencies numbered, or 'Belum ada kompetensi terkait'. */
+/** 'Detail Divisi': the related competencies numbered, or 'Belum ada kompetensi terkait'. */
 export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; onClose: () => void }) {
   const kompetensi = [...(divisi.divisi_kategori ?? [])]
     .map((link) => link.kompetensi)

@@ -14,7 +14,7 @@ interface DivisiFormModalProps {
   onSaved: (added: boolean) => void;
 }
 
-/** Add / edit a division: one field, the name (spec 2). */
+/** Add / edit a division: one field, the name. */
 export function DivisiFormModal({ api, divisi, onClose, onSaved }: DivisiFormModalProps) {
   const [nama, setNama] = useState(divisi?.nama ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -17,7 +17,7 @@ interface GradeFormModalProps {
   onSaved: (added: boolean) => void;
 }
 
-/** 'Tambah Template Grade' / 'Edit Template Grade' (spec 2): name, jenjang, description, thresholds. */
+/** 'Tambah Template Grade' / 'Edit Template Grade': name, jenjang, description, thresholds. */
 export function GradeFormModal({ api, template, onClose, onSaved }: GradeFormModalProps) {
   const editing = template !== null;
   const [input, setInput] = useState<SaveGradeInput>(() => gradeFormFrom(template));

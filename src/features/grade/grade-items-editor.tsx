@@ -12,7 +12,7 @@ interface GradeItemsEditorProps {
 }
 
 /**
- * The threshold rows of a template (spec 2): minimum score, letter (max 2 characters) and
+ * The threshold rows of a template: minimum score, letter (max 2 characters) and
  * predikat per row; '+ Tambah Grade' adds a row, the 'Hapus' icon removes one (only while
  * more than one row exists).
  */

@@ -16,7 +16,7 @@ interface InstansiFormModalProps {
   onSaved: (added: boolean) => void;
 }
 
-/** Add / edit an institution: name and type; the type is preset on add and fixed on edit (spec 2). */
+/** Add / edit an institution: name and type; the type is preset on add and fixed on edit. */
 export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: InstansiFormModalProps) {
   const editing = instansi !== null;
   const [input, setInput] = useState<SaveInstansiInput>({ nama: instansi?.nama ?? '', jenis: instansi?.jenis ?? jenis });

@@ -11,7 +11,7 @@ export function deleteKompetensi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'kompetensi', id, () => deleteKompetensiCall(api, id), () => refreshAfterKompetensiChange(api));
 }
 
-/** deleteKompetensi with busy state and the spec 8 failure text ('Gagal menghapus kompetensi'). */
+/** deleteKompetensi with busy state and the failure text ('Gagal menghapus kompetensi'). */
 export function useDeleteKompetensi(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deleteKompetensi(api, id),

@@ -3,7 +3,7 @@ import { SEMUA_DIVISI_THRESHOLD } from '@/domain/master-data';
 import { compareIdBase } from '@/domain/collate';
 
 /**
- * What the Divisi cell of a competency shows (spec 2, 9): 'none' → 'Belum ada divisi';
+ * What the Divisi cell of a competency shows: 'none' → 'Belum ada divisi';
  * 'all' → one 'Semua Divisi' badge (more than 7 divisions; the names go in its tooltip);
  * 'list' → one badge per division. Names sorted, any case.
  */

@@ -19,7 +19,7 @@ interface KompetensiFormModalProps {
   onSaved: (added: boolean) => void;
 }
 
-/** 'Tambah Kompetensi' / 'Edit Kompetensi' (spec 2): name, division checklist, status. */
+/** 'Tambah Kompetensi' / 'Edit Kompetensi': name, division checklist, status. */
 export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDivisi, onClose, onSaved }: KompetensiFormModalProps) {
   const divisi = loadedDivisi ?? [];
   const radioName = useId();

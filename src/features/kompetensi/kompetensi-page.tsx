@@ -14,7 +14,7 @@ import { KompetensiFormModal } from './kompetensi-form-modal';
 import { ALL_DIVISIONS, divisiFilterOptions, filterKompetensi, useKompetensi } from './use-kompetensi';
 import './kompetensi.css';
 
-/** Tabs of spec 2: 'Mahasiswa' and 'Siswa' (jenjang SMK, CONTRACT), default Siswa. */
+/** The page's tabs: 'Mahasiswa' and 'Siswa' (the API's jenjang 'SMK'), default Siswa. */
 const TABS = [
   { value: 'Mahasiswa', label: 'Mahasiswa' },
   { value: 'SMK', label: 'Siswa' },

@@ -24,7 +24,7 @@ export async function deletePeserta(api: ApiClient, id: number): Promise<number>
   return id;
 }
 
-/** deletePeserta with busy state ('Menghapus...') and the spec 8 failure text (server message, body, 'Gagal menghapus data'). */
+/** deletePeserta with busy state ('Menghapus...') and the failure text (server message, body, 'Gagal menghapus data'). */
 export function useDeletePeserta(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deletePeserta(api, id),

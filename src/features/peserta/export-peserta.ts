@@ -6,11 +6,11 @@ import { downloadFile } from '@/ui/download';
 import { exportCsvInWorker } from '@/workers/clients';
 import { comparePeserta } from './filter-peserta';
 
-/** Text of a failed export (the spec has none). */
+/** Text of a failed export. */
 export const EXPORT_FAILED_TEXT = 'Gagal membuat file CSV';
 
 /**
- * CSV export (spec 3, 9): every participant of the level in the mirror (works offline), in
+ * CSV export: every participant of the level in the mirror (works offline), in
  * list order, written by the worker (';', dd/mm/yyyy, 62… → 0…, trailing pembimbing value) and
  * saved as peserta_template.csv or mahasiswa_template.csv.
  */

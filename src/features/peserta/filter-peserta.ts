@@ -2,7 +2,7 @@ import type { PesertaRecord } from '@/db/records';
 import { type DateRange, EMPTY_RANGE, isRangeSet, overlapsRange } from '@/ui/date-range';
 import { compareId } from '@/domain/collate';
 
-/** The filter panel's values (spec 2): the 'Periode Magang' range and a division id ('' = Semua Divisi). */
+/** The filter panel's values: the 'Periode Magang' range and a division id ('' = Semua Divisi). */
 export interface PesertaFilters {
   periode: DateRange;
   divisiId: string;
@@ -16,7 +16,7 @@ export function countActiveFilters(filters: PesertaFilters): number {
   return (isRangeSet(filters.periode) ? 1 : 0) + (filters.divisiId !== '' ? 1 : 0);
 }
 
-/** Newest tanggal_masuk first (spec 9); equal dates by name, then id, so the order is stable. */
+/** Newest tanggal_masuk first; equal dates by name, then id, so the order is stable. */
 export function comparePeserta(a: PesertaRecord, b: PesertaRecord): number {
   if (a.tanggal_masuk !== b.tanggal_masuk) return a.tanggal_masuk < b.tanggal_masuk ? 1 : -1;
   return compareId(a.nama, b.nama) || a.id - b.id;

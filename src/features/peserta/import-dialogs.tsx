@@ -28,7 +28,7 @@ export function ImportProgressModal({ progress, onCancel }: { progress: ImportPr
 }
 
 /**
- * The import's result when some rows failed (spec 8): the success count, the failure count,
+ * The import's result when some rows failed: the success count, the failure count,
  * and each failed row with its row number and message.
  */
 export function ImportResultModal({ report, onClose }: { report: ImportReport; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { importCsvInWorker } from '@/workers/clients';
 import { type ChunkOutcome, type ImportReport, chunk, importProgress, isCsvFileName, mergeImportReport } from './import-report';
 import { refreshPesertaMirror } from './use-peserta';
 
-/** Texts of the import where the spec has none. */
+/** Texts of the import that only this screen shows. */
 export const IMPORT_TEXT = {
   csvOnly: 'Hanya file .csv yang dapat diimport.',
   cancelled: 'Import dibatalkan',
@@ -17,7 +17,7 @@ export const IMPORT_TEXT = {
   sending: 'Menyimpan data...',
 } as const;
 
-/** An import that could not run at all: the popup's title and text (spec 8: 'Gagal memproses file', 'Gagal membaca file'). */
+/** An import that could not run at all: the popup's title and text ('Gagal memproses file', 'Gagal membaca file'). */
 export class ImportFailure extends Error {
   override readonly name = 'ImportFailure';
   constructor(
@@ -47,7 +47,7 @@ export interface ImportProgress {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * Imports a CSV file (spec 5, issue 4): reads it, fetches the lookups fresh (the import needs
+ * Imports a CSV file: reads it, fetches the lookups fresh (the import needs
  * the network), parses and checks it in the worker, then sends the valid rows to
  * POST /api/peserta/bulk in chunks. Returns the merged per-row report; null when cancelled
  * before anything was sent. A failure of the whole file throws an ImportFailure.
@@ -108,7 +108,7 @@ export async function importPeserta(
 /** What the page gets back from an import run: the report, a failure, or nothing (cancelled). */
 export type ImportOutcome = { report: ImportReport } | { failure: ImportFailure } | null;
 
-/** importPeserta with the progress for the bar, a cancel, and a mirror pull afterwards (spec 4: the list reloads). */
+/** importPeserta with the progress for the bar, a cancel, and a mirror pull afterwards (the list reloads after an import). */
 export function useImportPeserta(api: ApiClient, jenjang: Jenjang) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const controller = useRef<AbortController | null>(null);

@@ -35,7 +35,7 @@ export function chunk<T>(items: readonly T[], size: number = IMPORT_CHUNK_ROWS):
   return pieces;
 }
 
-/** True for a file name ending in .csv (any case): the only files import accepts (spec 5). */
+/** True for a file name ending in .csv (any case): the only files import accepts. */
 export function isCsvFileName(name: string): boolean {
   return /\.csv$/i.test(name.trim());
 }

@@ -17,7 +17,7 @@ interface PesertaDetailModalProps {
   onClose: () => void;
 }
 
-/** The label/value rows of a participant's detail (spec 2), per level. */
+/** The label/value rows of a participant's detail, per level. */
 export function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
   const value = (text: string | null | undefined) => (text && text.trim() !== '' ? text : '-');
   const common = {
@@ -57,7 +57,7 @@ export function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string]
 }
 
 /**
- * Detail participant (spec 2): shows the mirror's row at once and the server's fresh copy
+ * Detail participant: shows the mirror's row at once and the server's fresh copy
  * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
  */
 export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailModalProps) {

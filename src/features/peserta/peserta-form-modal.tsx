@@ -10,7 +10,7 @@ import { EMPTY_PESERTA_INPUT, checkCreate, checkUpdate, pesertaToInput, type Pes
 import { type SavePesertaRequest, useSavePeserta } from './save-peserta';
 import { type OptionList, usePesertaOptions } from './use-peserta-options';
 
-/** Labels of the form per level (spec 2: the student and the university form). */
+/** Labels of the form per level (the student and the university form). */
 const LABELS: Record<Jenjang, Record<PesertaFormKey, string>> = {
   SMK: {
     nama: 'Nama',
@@ -52,7 +52,7 @@ interface PesertaFormModalProps {
 }
 
 /**
- * Add / Edit participant (spec 2, 5): on add every field is required ('Semua field wajib
+ * Add / Edit participant: on add every field is required ('Semua field wajib
  * diisi', nothing sent); on edit only the filled-in changed fields are sent. A failed save
  * (offline included) keeps the modal and its input.
  */
@@ -101,7 +101,7 @@ export function PesertaFormModal({ api, jenjang, peserta, onClose, onSaved }: Pe
     const request = buildRequest();
     if (!request) return;
     setProblem(null);
-    // An edit that changes nothing sends nothing (spec 5: only non-empty changed fields).
+    // An edit that changes nothing sends nothing (an edit sends only the non-empty changed fields).
     if (request.kind === 'update' && Object.keys(request.payload).length === 0) {
       onClose();
       return;

@@ -74,7 +74,7 @@ export function pesertaToInput(row: Peserta): PesertaFormInput {
   };
 }
 
-/** The API's name of each form field per level (spec 3: SMK nis + jurusan, Mahasiswa nim + jurusan_mahasiswa + fakultas). */
+/** The API's name of each form field per level (SMK nis + jurusan, Mahasiswa nim + jurusan_mahasiswa + fakultas). */
 function apiKey(key: PesertaFormKey, jenjang: Jenjang): string {
   if (key === 'nomor') return jenjang === 'SMK' ? 'nis' : 'nim';
   if (key === 'jurusan') return jenjang === 'SMK' ? 'jurusan' : 'jurusan_mahasiswa';
@@ -86,7 +86,7 @@ export type FormCheck<P> = { ok: true; payload: P } | { ok: false; message: stri
 
 /**
  * The add payload, or 'Semua field wajib diisi' with the blank fields when any is empty
- * (spec 5; fakultas too, CONTRACT), or the first other rule's message (date order, lengths).
+ * (fakultas too, for Mahasiswa), or the first other rule's message (date order, lengths).
  */
 export function checkCreate(input: PesertaFormInput, jenjang: Jenjang): FormCheck<PesertaCreate> {
   const keys = formKeys(jenjang);
@@ -100,7 +100,7 @@ export function checkCreate(input: PesertaFormInput, jenjang: Jenjang): FormChec
 }
 
 /**
- * The edit payload (spec 5): only the fields that are filled in and differ from `initial`;
+ * The edit payload: only the fields that are filled in and differ from `initial`;
  * blank fields are left out (they keep their stored value). The dates are checked in their
  * final combination, so moving one date before the other is refused before sending.
  */

@@ -33,7 +33,7 @@ type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'det
 
 /**
  * '/peserta/siswa' and '/peserta/mahasiswa' (Pembimbing, HR): 'Daftar Peserta Siswa' /
- * 'Daftar Peserta Mahasiswa' (spec 2). Reads the mirror; pulls on mount, on 'online', after
+ * 'Daftar Peserta Mahasiswa'. Reads the mirror; pulls on mount, on 'online', after
  * each change and after an import. Add / edit / delete need the network; export works offline.
  */
 export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {

@@ -21,7 +21,7 @@ export async function savePeserta(api: ApiClient, request: SavePesertaRequest): 
   return saved;
 }
 
-/** savePeserta with busy state ('Saving...') and the spec 8 failure text (server message, body, 'Gagal menyimpan data'). */
+/** savePeserta with busy state ('Saving...') and the failure text (server message, body, 'Gagal menyimpan data'). */
 export function useSavePeserta(api: ApiClient) {
   return useAsyncAction(
     (request: SavePesertaRequest) => savePeserta(api, request),

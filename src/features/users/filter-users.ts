@@ -2,8 +2,8 @@ import type { UserRecord } from '@/db/records';
 import { SERVER_MSG } from '@/domain/messages';
 
 /**
- * The users list as the screen shows it (spec 7: filtered client-side by username,
- * employee_id or employeeId, any case; spec 2: role filter, '' = Semua Role), by id.
+ * The users list as the screen shows it: the search filtered client-side in username,
+ * employee_id or employeeId, any case; the role filter ('' = Semua Role); by id.
  */
 export function filterUsers(rows: readonly UserRecord[], search: string, role: string): UserRecord[] {
   const needle = search.trim().toLowerCase();

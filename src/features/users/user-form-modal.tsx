@@ -16,7 +16,7 @@ interface UserFormModalProps {
   onSaved: (added: boolean) => void;
 }
 
-/** Add / Edit user (spec 2, 5): Employee ID (fixed on edit), Username, Password, Role. */
+/** Add / Edit user: Employee ID (fixed on edit), Username, Password, Role. */
 export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProps) {
   const editing = user !== null;
   const [input, setInput] = useState<SaveUserInput>(() =>
@@ -49,7 +49,7 @@ export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProp
       onSaved={() => onSaved(!editing)}
       busy={save.busy}
       error={save.error}
-      // Spec 4: the user modal's submit button says 'Saving...' while working.
+      // The user modal's submit button says 'Saving...' while working.
       busyLabel="Saving..."
     >
       <Field label="Employee ID" required={!editing} error={errors.employee_id} hint={editing ? MASTER_MSG.employeeIdFixed : undefined}>

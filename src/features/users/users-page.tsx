@@ -15,7 +15,7 @@ import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
 
-/** Role filter options in the spec's order ('' = Semua Role). */
+/** Role filter options in the product's order ('' = Semua Role). */
 const ROLE_FILTERS: readonly Role[] = ['HR', 'Mentor', 'Pembimbing', 'BusHead'];
 
 interface UsersPageProps {
@@ -69,7 +69,7 @@ export function UsersPage({ api, currentUserId = null }: UsersPageProps) {
       resetKey={`${search}|${role}`}
       failedMessage={MASTER_MSG.userLoadFailed}
       staleMessage={MSG.staleMirror}
-      // Spec 8: the load failure is reported only while no search or role filter is active.
+      // The load failure is reported only while no search or role filter is active.
       failureAlert={search.trim() === '' && role === ''}
       label="Daftar Users"
       columns={columns}
