@@ -111,7 +111,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('should give the Idempotency-Key header to exactly the mutations the outbox replays (CONTRACT)', () => {
+  it('should give the Idempotency-Key header to exactly the mutations the outbox replays', () => {
     const withKey = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
       Object.entries(item as Json)
         .filter(([, op]) => (op.parameters ?? []).some((p: Json) => p.name === 'Idempotency-Key' && p.in === 'header'))

@@ -108,7 +108,7 @@ describe('pesertaCreateSchema', () => {
     expect(message(pesertaCreateSchema, payload)).toBe(PESERTA_MSG.required);
   });
 
-  it('should name the level fields required: fakultas for Mahasiswa (CONTRACT), not for SMK', () => {
+  it('should name the level fields required: fakultas for Mahasiswa, not for SMK', () => {
     expect(PESERTA_REQUIRED_FIELDS.Mahasiswa).toContain('fakultas');
     expect(PESERTA_REQUIRED_FIELDS.SMK).not.toContain('fakultas');
     expect(pesertaCreateSchema.safeParse(smk({ fakultas: undefined })).success).toBe(true);

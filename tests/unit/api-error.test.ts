@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorContent } from '@/ui/api-error';
 
-describe('apiErrorContent (spec 8 API error popup)', () => {
+describe('apiErrorContent (the API error popup)', () => {
   it.each([
     [{ error: 'Conflict', message: 'Username sudah digunakan' }, 'Conflict', 'Username sudah digunakan'],
     [{ message: 'Data tidak valid' }, 'Error', 'Data tidak valid'],

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv, parseTtlSeconds } from '../../server/config';
 
 describe('parseEnv()', () => {
-  it('should apply the defaults of CONTRACT.md', () => {
+  it('should apply the defaults of the README environment table', () => {
     expect(parseEnv({})).toEqual({
       port: 3000,
       host: '127.0.0.1',

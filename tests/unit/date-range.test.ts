@@ -20,7 +20,7 @@ const quick = (label: string, today: Date) => {
 };
 
 describe('PERIOD_QUICK_RANGES', () => {
-  it('should offer the six quick ranges of spec 2 in order', () => {
+  it('should offer the six quick ranges of the participant lists in order', () => {
     expect(PERIOD_QUICK_RANGES.map((q) => q.label)).toEqual(['Hari Ini', '7 Hari Terakhir', 'Bulan Ini', 'Bulan Lalu', '3 Bulan Terakhir', 'Tahun Ini']);
   });
 

@@ -4,7 +4,7 @@ import { divisiCell } from '@/features/kompetensi/divisi-cell-rule';
 const linked = (...names: string[]) => ({ divisi_kategori: names.map((nama, i) => ({ divisi: { id: i + 1, nama } })) });
 const eight = ['H', 'G', 'F', 'E', 'D', 'C', 'B', 'A'];
 
-describe('divisiCell (Kompetensi table, spec 2 and 9)', () => {
+describe('divisiCell (Kompetensi table)', () => {
   it("should say 'none' when no division is linked", () => {
     expect(divisiCell({ divisi_kategori: [] })).toEqual({ kind: 'none' });
     expect(divisiCell({})).toEqual({ kind: 'none' });

@@ -47,7 +47,7 @@ const rows = approvalRows(PESERTA, nilaiOf, reviewsOf, KOMPETENSI, 'HR', new Set
 const ids = (list: readonly { peserta: { id: number } }[]) => list.map((r) => r.peserta.id);
 const TODAY = new Date(2026, 10, 22); // 22 Nov 2026
 
-describe('approvalRows (spec 5 inclusion, counted on active competencies)', () => {
+describe('approvalRows (only fully scored participants, counted on active competencies)', () => {
   it('should keep only participants with every active competency scored, newest first', () => {
     expect(ids(rows)).toEqual([3, 2, 1, 4]);
   });

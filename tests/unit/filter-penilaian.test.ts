@@ -27,7 +27,7 @@ const reviewsOf = (id: number) => REVIEWS[id] ?? [];
 describe('mentorRows', () => {
   const rows = mentorRows(PESERTA, nilaiOf, reviewsOf, KOMPETENSI, new Set([6]));
 
-  it('should give each participant its spec 4 status and n/3 when partial or complete', () => {
+  it('should give each participant its mentor-list status and n/3 when partial or complete', () => {
     expect(rows.map((r) => [r.peserta.nama, r.status, r.label, r.fraction])).toEqual([
       ['Andi', 'belum_dinilai', 'Penilaian belum lengkap', null],
       ['Budi', 'menunggu_approval', 'Menunggu Approval', null],

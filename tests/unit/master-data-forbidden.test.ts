@@ -46,7 +46,7 @@ describe('entityMessages', () => {
     ['Divisi', 'Divisi berhasil ditambahkan', 'Divisi berhasil diperbarui', 'Divisi berhasil dihapus'],
     ['Instansi', 'Instansi berhasil ditambahkan', 'Instansi berhasil diperbarui', 'Instansi berhasil dihapus'],
     ['Template grade', 'Template grade berhasil ditambahkan', 'Template grade berhasil diperbarui', 'Template grade berhasil dihapus'],
-  ])('should give the spec 8 success texts of %s', (noun, added, updated, deleted) => {
+  ])('should give the success texts of %s', (noun, added, updated, deleted) => {
     expect(entityMessages(noun)).toEqual({ added, updated, deleted });
   });
 });

@@ -17,7 +17,7 @@ const ALL = [
   k(5, 'Jaringan', 'SMK', true, [2]),
 ];
 
-describe('nextScoreText (score inputs ignore out-of-range typing, spec 5)', () => {
+describe('nextScoreText (score inputs ignore out-of-range typing)', () => {
   it.each([
     ['', '0', '0'],
     ['', '100', '100'],
@@ -59,7 +59,7 @@ describe('kompetensiFor / countScored', () => {
   });
 });
 
-describe('mentorScoresError (spec 5)', () => {
+describe('mentorScoresError (every competency scored, 0-100)', () => {
   it('should require every score', () => {
     expect(mentorScoresError(['80', ''])).toBe('Semua kolom nilai harus diisi!');
   });

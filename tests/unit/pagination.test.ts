@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, clampPage, pageBounds, pageCount, pageSlice, pageWindow, showingText } from '@/ui/pagination';
 
 describe('pagination math', () => {
-  it('should use page size 5 (spec 9)', () => {
+  it('should use page size 5', () => {
     expect(PAGE_SIZE).toBe(5);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
 import { pesertaErrorText } from '@/api/peserta';
 
-describe('pesertaErrorText (spec 8: server message, else raw body, else fallback)', () => {
+describe('pesertaErrorText (server message, else raw body, else fallback)', () => {
   it.each([
     [new ApiError(400, 'Semua field wajib diisi', 'Semua field wajib diisi', { message: 'Semua field wajib diisi' }), 'Semua field wajib diisi'],
     [new ApiError(502, 'x', null, 'Bad Gateway'), 'Bad Gateway'],

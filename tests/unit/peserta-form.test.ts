@@ -52,7 +52,7 @@ describe('checkCreate', () => {
     expect(checkCreate({ ...filled, [key]: '  ' }, 'SMK')).toEqual({ ok: false, message: 'Semua field wajib diisi', invalid: [key] });
   });
 
-  it('should require fakultas for Mahasiswa only (CONTRACT)', () => {
+  it('should require fakultas for Mahasiswa only', () => {
     expect(checkCreate({ ...filled, fakultas: '' }, 'Mahasiswa')).toMatchObject({ ok: false, message: 'Semua field wajib diisi', invalid: ['fakultas'] });
     expect(checkCreate({ ...filled, fakultas: '' }, 'SMK').ok).toBe(true);
   });

@@ -218,7 +218,7 @@ describe('session store cross-tab change', () => {
   });
 });
 
-describe('session store with Dexie loaded lazily (the app: goal P6)', () => {
+describe('session store with Dexie loaded lazily (the app: Dexie off the start-up path)', () => {
   it('should not load the database for a logged-out start, and load it for a login', async () => {
     let loads = 0;
     const loader = async () => {
