@@ -9,7 +9,7 @@ import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
 import { ScoreInput } from '@/ui/score-input';
-import { type NilaiWriteResult, resetNilai, saveNilai } from './save-nilai';
+import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
 
 /** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
 export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
@@ -24,7 +24,7 @@ export interface EditNilaiModalProps {
   /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
   refused?: string | null;
   onClose: () => void;
-  onDone: (result: NilaiWriteResult) => void;
+  onDone: (result: ChangeResult) => void;
 }
 
 /**
@@ -44,7 +44,7 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
   const lock = scoreEditLock(role, reviews);
   const blocked = lock !== null;
 
-  async function run(write: () => Promise<NilaiWriteResult>) {
+  async function run(write: () => Promise<ChangeResult>) {
     setBusy(true);
     const result = await write();
     setBusy(false);

@@ -7,7 +7,7 @@ import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-v
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
 import { ScoreInput } from '@/ui/score-input';
-import { type SaveNilaiResult, saveNilai } from './save-nilai';
+import { type ChangeResult, saveNilai } from '@/sync/changes';
 
 export interface PenilaianModalProps {
   userId: number;
@@ -21,7 +21,7 @@ export interface PenilaianModalProps {
   refused?: string | null;
   onClose: () => void;
   /** Called after Simpan with the outcome (the modal closes on 'sent' and 'queued'). */
-  onSaved: (result: SaveNilaiResult) => void;
+  onSaved: (result: ChangeResult) => void;
 }
 
 function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly NilaiRecord[]): Map<number, string> {

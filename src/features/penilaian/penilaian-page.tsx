@@ -179,8 +179,7 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
               return;
             }
             setScoredId(null);
-            if (result.outcome === 'sent') popup.success(result.message);
-            else popup.success(result.message);
+            popup.success(result.message);
             void refresh();
           }}
         />
