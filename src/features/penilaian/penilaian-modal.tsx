@@ -6,7 +6,7 @@ import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
 import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
-import { ScoreInput } from '@/ui/score-input';
+import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, saveNilai } from '@/sync/changes';
 
 export interface PenilaianModalProps {
@@ -92,43 +92,17 @@ export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, revie
       )}
       {lock && lock !== refused && <Alert tone="warning">{lock}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
-      {empty ? (
-        <div className="nilai-empty">
-          <p className="nilai-empty-title">{NILAI_MSG.noKompetensiTitle}</p>
-          <p className="muted">{NILAI_MSG.noKompetensiHint}</p>
-        </div>
-      ) : (
-        <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-          <table className="nilai-table">
-            <thead>
-              <tr>
-                <th scope="col">No</th>
-                <th scope="col">Kompetensi</th>
-                <th scope="col" className="nilai-cell">Nilai (0-100)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {kompetensi.map((k, index) => (
-                <tr key={k.id}>
-                  <td>{index + 1}</td>
-                  <td>
-                    <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
-                    {pendingIds.has(k.id) && <span className="pending-mark">tertunda</span>}
-                  </td>
-                  <td className="nilai-cell">
-                    <ScoreInput
-                      id={`${formId}-${k.id}`}
-                      value={texts.get(k.id) ?? ''}
-                      disabled={lock !== null || saving}
-                      onText={(typed) => setTexts(new Map(texts).set(k.id, nextScoreText(texts.get(k.id) ?? '', typed)))}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </form>
-      )}
+      <ScoreTable
+        formId={formId}
+        onSubmit={(event) => void submit(event)}
+        rows={kompetensi}
+        texts={texts}
+        disabled={lock !== null || saving}
+        onText={(id, typed) => setTexts(new Map(texts).set(id, nextScoreText(texts.get(id) ?? '', typed)))}
+        empty={{ title: NILAI_MSG.noKompetensiTitle, hint: NILAI_MSG.noKompetensiHint }}
+        pendingIds={pendingIds}
+        pendingLabel="tertunda"
+      />
     </Modal>
   );
 }
