@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullKompetensi } from '@/db/pull';
+import { pullKompetensi } from '@/sync/pull-master-data';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import {
   type PesertaPullProgress,

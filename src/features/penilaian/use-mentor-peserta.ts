@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullKompetensi } from '@/db/pull';
+import { pullKompetensi } from '@/sync/pull-master-data';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
