@@ -32,7 +32,7 @@ function isOffline(): boolean {
 }
 
 /**
- * The text a failed mutation shows (spec 8 and CONTRACT): 'Tidak dapat menyimpan saat offline'
+ * The text a failed mutation shows: 'Tidak dapat menyimpan saat offline'
  * when the server was not reached, else the server's message, else `fallback`.
  */
 export function mutationErrorText(error: unknown, fallback: string): string {

@@ -21,7 +21,7 @@ export const NILAI_API_MSG = {
   kompetensiWrongJenjang: 'Kompetensi tidak sesuai dengan jenjang peserta',
 } as const;
 
-/** An approval action that failed on the device with no reason of its own (spec 8). */
+/** An approval action that failed on the device with no reason of its own. */
 export const REVIEW_FAILED_MSG = {
   approve: 'Gagal menyetujui peserta',
   reject: 'Gagal menolak peserta',

@@ -1,7 +1,7 @@
 /**
  * The one way a screen makes a replayable change (score save / reset, approve, reject,
  * cancel): queue it with its optimistic effect, then — when online — replay at once and
- * report what the server said, so the screen can show the spec's success text, the stale /
+ * report what the server said, so the screen can show the success text, the stale /
  * lock message, or 'Tersimpan di perangkat, menunggu koneksi'.
  */
 import { liveQuery } from 'dexie';
@@ -23,7 +23,7 @@ export type SubmitOutcome =
   /** Kept on the device (offline, server unreachable, or waiting for a new login). */
   | { outcome: 'queued' }
   /**
-   * Refused by the re-check or the server; `message` is the spec's text, `title` the `error`
+   * Refused by the re-check or the server; `message` is the refusal's text, `title` the `error`
    * field of the server's answer when it sent one. Not kept: the user saw it.
    */
   | { outcome: 'refused'; message: string; title?: string }

@@ -37,7 +37,7 @@ export interface DetailApprovalModalProps {
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
-/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions (spec 2). */
+/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions. */
 export function DetailApprovalModal({
   userId,
   role,

@@ -8,7 +8,7 @@ import type { DivisiRecord } from '@/db/records';
 import { divisiSchema, MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
-/** The division form (spec 5): the name, required ('Nama divisi wajib diisi'). */
+/** The division form: the name, required ('Nama divisi wajib diisi'). */
 export const saveDivisiInputSchema = divisiSchema;
 export type SaveDivisiInput = z.infer<typeof saveDivisiInputSchema>;
 
@@ -26,7 +26,7 @@ export function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | 
   return saveMirrorRow(db, 'divisi', write, () => refreshAfterDivisiChange(api));
 }
 
-/** saveDivisi with busy state and the spec 8 failure text ('Gagal menyimpan divisi'). */
+/** saveDivisi with busy state and its failure text ('Gagal menyimpan divisi'). */
 export function useSaveDivisi(api: ApiClient) {
   return useAsyncAction(
     (input: SaveDivisiInput, id: number | null) => saveDivisi(api, input, id),

@@ -11,7 +11,7 @@ export function deleteGrade(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'grade', id, () => deleteGradeCall(api, id), () => pullGrade(api));
 }
 
-/** deleteGrade with busy state and the spec 8 failure text ('Gagal Menghapus'). */
+/** deleteGrade with busy state and its failure text ('Gagal Menghapus'). */
 export function useDeleteGrade(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deleteGrade(api, id),

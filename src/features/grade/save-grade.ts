@@ -30,7 +30,7 @@ export function newGradeRow(item?: { min: number; huruf: string; predikat: strin
   return { key: `row-${rowSeq}`, min: item ? String(item.min) : '', huruf: item?.huruf ?? '', predikat: item?.predikat ?? '' };
 }
 
-/** The form for a template, or an empty one starting from the default thresholds (spec 9). */
+/** The form for a template, or an empty one starting from the default thresholds. */
 export function gradeFormFrom(template: GradeRecord | null): SaveGradeInput {
   return {
     nama: template?.nama ?? '',
@@ -45,7 +45,7 @@ function toNumber(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** The form checked with gradeTemplateSchema (spec 5): the payload, or the messages by field path. */
+/** The form checked with gradeTemplateSchema: the payload, or the messages by field path. */
 export function parseGradeInput(input: SaveGradeInput): { ok: true; data: GradeTemplateInput } | { ok: false; errors: FieldErrors } {
   const result = gradeTemplateSchema.safeParse({
     nama: input.nama,
@@ -61,7 +61,7 @@ export function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number |
   return saveMirrorRow(db, 'grade', () => (id === null ? createGrade(api, body) : updateGrade(api, id, body)), () => pullGrade(api));
 }
 
-/** saveGrade with busy state and the spec 8 failure text ('Gagal menyimpan grade.'). */
+/** saveGrade with busy state and its failure text ('Gagal menyimpan grade.'). */
 export function useSaveGrade(api: ApiClient) {
   return useAsyncAction(
     (body: GradeTemplateInput, id: number | null) => saveGrade(api, body, id),

@@ -14,7 +14,7 @@ export function deleteInstansi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'instansi', id, () => deleteInstansiCall(api, id), () => pullInstansi(api));
 }
 
-/** deleteInstansi with busy state and the spec 8 failure text ('Gagal menghapus instansi'). */
+/** deleteInstansi with busy state and its failure text ('Gagal menghapus instansi'). */
 export function useDeleteInstansi(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deleteInstansi(api, id),

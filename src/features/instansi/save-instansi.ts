@@ -8,18 +8,18 @@ import type { InstansiRecord } from '@/db/records';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
-/** The institution form: name and type ('' = 'Pilih Jenis'), both required on add (spec 5). */
+/** The institution form: name and type ('' = 'Pilih Jenis'), both required on add. */
 export const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
 export type SaveInstansiInput = z.infer<typeof saveInstansiInputSchema>;
 
-/** The spec's single message ('Nama dan jenis instansi wajib diisi') when the form may not be sent, else null. */
+/** The single message ('Nama dan jenis instansi wajib diisi') when the form may not be sent, else null. */
 export function validateInstansiInput(input: SaveInstansiInput, editing: boolean): string | null {
   const result = editing ? instansiUpdateSchema.safeParse({ nama: input.nama }) : instansiSchema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? MASTER_MSG.instansiRequired);
 }
 
 /**
- * POST {nama, jenis} (id null) or PUT {nama} (the type never changes, spec 5); the answer goes
+ * POST {nama, jenis} (id null) or PUT {nama} (the type never changes); the answer goes
  * into the mirror at once, then the list is re-pulled.
  */
 export function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
@@ -30,7 +30,7 @@ export function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: numbe
   return saveMirrorRow(db, 'instansi', write, () => pullInstansi(api));
 }
 
-/** saveInstansi with busy state and the spec 8 failure text ('Gagal menyimpan instansi'). */
+/** saveInstansi with busy state and its failure text ('Gagal menyimpan instansi'). */
 export function useSaveInstansi(api: ApiClient) {
   return useAsyncAction(
     (input: SaveInstansiInput, id: number | null) => saveInstansi(api, input, id),

@@ -20,7 +20,7 @@ export function filterInstansi(rows: readonly InstansiRecord[], jenis: InstansiJ
   return rows.filter((row) => row.jenis === jenis && (needle === '' || row.nama.toLowerCase().includes(needle)));
 }
 
-/** Why the institution cannot be deleted (spec 5: it still has participants), or null. */
+/** Why the institution cannot be deleted (it still has participants), or null. */
 export function instansiDeleteBlock(row: Pick<InstansiRecord, 'pesertaCount'>): string | null {
   return (row.pesertaCount ?? 0) > 0 ? MASTER_MSG.instansiHasPeserta : null;
 }

@@ -7,7 +7,7 @@ import type { KompetensiRecord } from '@/db/records';
 import { kompetensiSchema, MASTER_MSG, type KompetensiInput } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
-/** The competency form (spec 5): name required, level, status, linked division ids. */
+/** The competency form: name required, level, status, linked division ids. */
 export const saveKompetensiInputSchema = kompetensiSchema;
 export type SaveKompetensiInput = KompetensiInput;
 
@@ -25,7 +25,7 @@ export function saveKompetensi(api: ApiClient, input: SaveKompetensiInput, id: n
   return saveMirrorRow(db, 'kompetensi', write, () => refreshAfterKompetensiChange(api));
 }
 
-/** saveKompetensi with busy state and the spec 8 failure text ('Gagal menyimpan kompetensi'). */
+/** saveKompetensi with busy state and its failure text ('Gagal menyimpan kompetensi'). */
 export function useSaveKompetensi(api: ApiClient) {
   return useAsyncAction(
     (input: SaveKompetensiInput, id: number | null) => saveKompetensi(api, input, id),

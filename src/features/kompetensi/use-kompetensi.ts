@@ -29,7 +29,7 @@ export function useKompetensi(api: ApiClient): Refresh & {
 /** Division filter value for every division ('All Divisions'). */
 export const ALL_DIVISIONS = '';
 
-/** The division names found in the competency data, sorted (the filter's options, spec 2). */
+/** The division names found in the competency data, sorted (the filter's options). */
 export function divisiFilterOptions(rows: readonly KompetensiRecord[]): string[] {
   const names = new Set(rows.flatMap((row) => (row.divisi_kategori ?? []).map((link) => link.divisi.nama)));
   return [...names].sort(compareIdBase);

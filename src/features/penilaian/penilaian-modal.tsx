@@ -29,7 +29,7 @@ function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly N
   return new Map(kompetensi.map((k) => [k.id, byId.has(k.id) ? String(byId.get(k.id)) : '']));
 }
 
-/** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan (spec 2, 5). */
+/** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan. */
 export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onSaved }: PenilaianModalProps) {
   const formId = useId();
   const [texts, setTexts] = useState(() => initialTexts(kompetensi, nilai));

@@ -19,7 +19,7 @@ export function useMentorMirror(userId: number | null): NilaiMirror | undefined 
 
 /**
  * Pulls the mentor's participants and the competencies on mount, on 'online', and silently
- * whenever the tab becomes visible again (spec 2). Failures keep the mirror as it is.
+ * whenever the tab becomes visible again. Failures keep the mirror as it is.
  */
 export function useMentorPull(api: ApiClient): Refresh {
   const refresh = useRefresh(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]));

@@ -11,7 +11,7 @@ export function deleteUser(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'users', id, () => deleteUserCall(api, id), () => pullUsers(api));
 }
 
-/** deleteUser with busy state and the spec 8 failure text ('Gagal menghapus user'). */
+/** deleteUser with busy state and its failure text ('Gagal menghapus user'). */
 export function useDeleteUser(api: ApiClient) {
   return useAsyncAction(
     (id: number) => deleteUser(api, id),

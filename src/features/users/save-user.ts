@@ -11,7 +11,7 @@ import { MSG } from '@/domain/messages';
 import { ROLES, type Role } from '@/domain/roles';
 import { useAsyncAction } from '@/ui/use-async-action';
 
-/** The user form's values (spec 5): all text, the role one of the four. */
+/** The user form's values: all text, the role one of the four. */
 export const saveUserInputSchema = z.object({
   employee_id: z.string(),
   username: z.string(),
@@ -20,7 +20,7 @@ export const saveUserInputSchema = z.object({
 });
 export type SaveUserInput = z.infer<typeof saveUserInputSchema>;
 
-/** An empty add form: role HR by default (spec 5). */
+/** An empty add form: role HR by default. */
 export const EMPTY_USER_INPUT: SaveUserInput = { employee_id: '', username: '', password: '', role: 'HR' as Role };
 
 /** Field messages of the form, or null when it may be sent. On edit the password may stay empty. */
@@ -37,7 +37,7 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
 
 /**
  * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
- * only when filled (spec 5). The answer goes into the mirror at once, then the list is re-pulled.
+ * only when filled. The answer goes into the mirror at once, then the list is re-pulled.
  */
 export function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
   const write = () =>
@@ -47,7 +47,7 @@ export function saveUser(api: ApiClient, input: SaveUserInput, id: number | null
   return saveMirrorRow(db, 'users', write, () => pullUsers(api));
 }
 
-/** saveUser with busy state and the spec 8 failure text ('Gagal menyimpan user'). */
+/** saveUser with busy state and its failure text ('Gagal menyimpan user'). */
 export function useSaveUser(api: ApiClient) {
   return useAsyncAction(
     (input: SaveUserInput, id: number | null) => saveUser(api, input, id),
