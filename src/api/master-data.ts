@@ -2,7 +2,7 @@
  * Master-data calls of the API (users, instansi, divisi, kompetensi, grade templates):
  * create, update and delete, each zod-parsing the answer. They are online-only (no outbox):
  * offline they reject at once with MSG.offlineCannotSave instead of waiting for a timeout.
- * Lists are read through the mirror pulls of src/db/pull.ts.
+ * Lists are read through the mirror pulls of src/sync/pull-master-data.ts.
  */
 import type { GradeTemplateInput } from '@/domain/grade';
 import type { InstansiUpdate, KompetensiInput, UserCreate, UserUpdate } from '@/domain/master-data';

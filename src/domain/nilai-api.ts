@@ -21,6 +21,13 @@ export const NILAI_API_MSG = {
   kompetensiWrongJenjang: 'Kompetensi tidak sesuai dengan jenjang peserta',
 } as const;
 
+/** An approval action that failed on the device with no reason of its own. */
+export const REVIEW_FAILED_MSG = {
+  approve: 'Gagal menyetujui peserta',
+  reject: 'Gagal menolak peserta',
+  cancel: 'Gagal membatalkan keputusan',
+} as const;
+
 /** Query of GET /api/nilai/divisi/{divisiId}/kompetensi: the level is required. */
 export const nilaiKompetensiQuerySchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, {

@@ -1,19 +1,20 @@
 /**
  * The one way a screen makes a replayable change (score save / reset, approve, reject,
  * cancel): queue it with its optimistic effect, then — when online — replay at once and
- * report what the server said, so the screen can show the spec's success text, the stale /
+ * report what the server said, so the screen can show the success text, the stale /
  * lock message, or 'Tersimpan di perangkat, menunggu koneksi'.
  */
+import { liveQuery } from 'dexie';
 import type { ApiClient } from '@/api/client';
 import type { MagangDb } from '@/db/db';
 import { isQuotaError } from '@/db/quota';
+import type { OutboxRecord } from '@/db/records';
 import { type NewChange, dismissConflict, enqueue } from './outbox';
 import { startReplay } from './replay';
 import { requestReplay } from './trigger';
 
 /** How long a screen waits for a replay another context (the service worker) is running. */
 export const SUBMIT_WAIT_MS = 8_000;
-const POLL_MS = 100;
 
 /** What became of a submitted change. */
 export type SubmitOutcome =
@@ -22,27 +23,50 @@ export type SubmitOutcome =
   /** Kept on the device (offline, server unreachable, or waiting for a new login). */
   | { outcome: 'queued' }
   /**
-   * Refused by the re-check or the server; `message` is the spec's text, `title` the `error`
+   * Refused by the re-check or the server; `message` is the refusal's text, `title` the `error`
    * field of the server's answer when it sent one. Not kept: the user saw it.
    */
   | { outcome: 'refused'; message: string; title?: string }
   /** The device's storage is full: nothing was queued, the screen keeps the user's input. */
   | { outcome: 'storage-full' };
 
-async function settle(db: MagangDb, seq: number, deadline: number): Promise<SubmitOutcome> {
-  for (;;) {
-    const entry = await db.outbox.get(seq);
-    if (!entry) return { outcome: 'sent' };
-    if (entry.state === 'conflict') {
-      await dismissConflict(db, seq);
-      return entry.lastErrorTitle
-        ? { outcome: 'refused', message: entry.lastError ?? '', title: entry.lastErrorTitle }
-        : { outcome: 'refused', message: entry.lastError ?? '' };
+/**
+ * Resolves with what became of outbox entry `seq`, watching the row (a Dexie live query: it
+ * wakes on every transition, also those written by the service worker's runner) rather than
+ * reading it again and again: gone = sent; refused = dismissed here (the user sees it now);
+ * pending again after a failed try = queued; still undecided at `deadline` = queued.
+ */
+export function awaitOutcome(db: MagangDb, seq: number, deadline: number): Promise<SubmitOutcome> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    const timer = setTimeout(() => finish(() => resolve({ outcome: 'queued' })), Math.max(0, deadline - Date.now()));
+    function finish(report: () => void): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+      report();
     }
-    // Pending again after a failed try, or still with another runner past the deadline.
-    if ((entry.state === 'pending' && entry.attempts > 0) || Date.now() >= deadline) return { outcome: 'queued' };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+    subscription = liveQuery(() => db.outbox.get(seq)).subscribe({
+      next: (entry) => {
+        if (!entry) finish(() => resolve({ outcome: 'sent' }));
+        else if (entry.state === 'conflict') finish(() => resolve(refusal(db, entry)));
+        else if (entry.state === 'pending' && entry.attempts > 0) finish(() => resolve({ outcome: 'queued' }));
+      },
+      error: (error: unknown) => finish(() => reject(error)),
+    });
+    // Settled before subscribe() returned: nothing unsubscribed it yet.
+    if (settled) subscription.unsubscribe();
+  });
+}
+
+/** A refused entry as the screen reports it; dismissed, since the user sees the refusal now. */
+async function refusal(db: MagangDb, entry: OutboxRecord): Promise<SubmitOutcome> {
+  await dismissConflict(db, entry.seq!);
+  return entry.lastErrorTitle
+    ? { outcome: 'refused', message: entry.lastError ?? '', title: entry.lastErrorTitle }
+    : { outcome: 'refused', message: entry.lastError ?? '' };
 }
 
 /** Queues `change` and, when `online`, sends it now; see SubmitOutcome. */
@@ -64,5 +88,5 @@ export async function submitChange(
   }
   const result = await startReplay({ db, api: options.api, force: true });
   if (result.status === 'unauthorized' || result.status === 'no-session') return { outcome: 'queued' };
-  return settle(db, entry.seq!, Date.now() + SUBMIT_WAIT_MS);
+  return awaitOutcome(db, entry.seq!, Date.now() + SUBMIT_WAIT_MS);
 }

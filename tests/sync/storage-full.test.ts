@@ -21,7 +21,7 @@ import {
 } from '@/db/meta';
 import { clearStorageFull, isQuotaError, isStorageFull } from '@/db/quota';
 import { MSG } from '@/domain/messages';
-import { saveNilai } from '@/features/penilaian/save-nilai';
+import { saveNilai } from '@/sync/changes';
 import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { submitChange } from '@/sync/submit';

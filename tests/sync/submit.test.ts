@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
 import { saveProfile, saveSession } from '@/db/meta';
-import { submitChange } from '@/sync/submit';
+import { enqueue, markConflict, markRetry, markSending, markSent } from '@/sync/outbox';
+import { awaitOutcome, submitChange } from '@/sync/submit';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 import { MENTOR_PROFILE, mentorScoreChange } from '../helpers/factories';
 
@@ -65,5 +66,46 @@ describe('submitChange', () => {
     const again = await submitChange(db, mentorScoreChange(70), { online: true, api: server.client() });
     expect(again).toEqual({ outcome: 'refused', message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval' });
     expect('title' in again).toBe(false);
+  });
+});
+
+// Another runner (the service worker) sends the entry: the page learns the outcome from the
+// outbox row's transitions as they happen, without reading the row over and over.
+describe('awaitOutcome', () => {
+  const later = () => Date.now() + 60_000;
+
+  it("should report sent once the other runner's send deleted the entry", async () => {
+    const entry = await enqueue(db, mentorScoreChange(80));
+    await markSending(db, entry.seq!, Date.now());
+    const outcome = awaitOutcome(db, entry.seq!, later());
+    await markSent(db, entry.seq!, []);
+    expect(await outcome).toEqual({ outcome: 'sent' });
+  });
+
+  it('should report the refusal with its title and dismiss it, the user seeing it now', async () => {
+    const entry = await enqueue(db, mentorScoreChange(80));
+    const outcome = awaitOutcome(db, entry.seq!, later());
+    await markConflict(db, entry.seq!, 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval', [], 'Conflict');
+    expect(await outcome).toEqual({
+      outcome: 'refused',
+      message: 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval',
+      title: 'Conflict',
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('should report queued once a try failed, keeping the entry', async () => {
+    const entry = await enqueue(db, mentorScoreChange(80));
+    const outcome = awaitOutcome(db, entry.seq!, later());
+    await markRetry(db, entry, 'network', 'Failed to fetch', Date.now());
+    expect(await outcome).toEqual({ outcome: 'queued' });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('should report queued when the other runner has not decided by the deadline', async () => {
+    const entry = await enqueue(db, mentorScoreChange(80));
+    await markSending(db, entry.seq!, Date.now());
+    expect(await awaitOutcome(db, entry.seq!, Date.now() + 50)).toEqual({ outcome: 'queued' });
+    expect(await db.outbox.count()).toBe(1);
   });
 });

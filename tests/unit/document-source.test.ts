@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
-import { sha256Hex } from '@/db/pull-sertifikat';
+import { sha256Hex } from '@/sync/pull-sertifikat';
 import type { GradeRecord, SignatureRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { SertifikatRow } from '@/domain/sertifikat';

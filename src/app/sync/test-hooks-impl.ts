@@ -1,4 +1,4 @@
-import { type SaveNilaiResult, saveNilai } from '@/features/penilaian/save-nilai';
+import { type ChangeResult as SaveNilaiResult, saveNilai } from '@/sync/changes';
 import type { TestHookUser } from './test-hooks';
 
 /** What the browser tests call (see test-hooks.ts). */

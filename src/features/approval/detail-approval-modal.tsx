@@ -17,7 +17,7 @@ import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
-import { type DecideReviewResult, decideReview } from './decide-review';
+import { type ChangeResult, decideReview } from '@/sync/changes';
 import { formatPeriode } from './filter-approval';
 import { RejectModal } from './reject-modal';
 
@@ -32,12 +32,12 @@ export interface DetailApprovalModalProps {
   refused?: string | null;
   onClose: () => void;
   /** After an action: the outcome with the text to show. */
-  onDone: (result: DecideReviewResult) => void;
+  onDone: (result: ChangeResult) => void;
 }
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
-/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions (spec 2). */
+/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions. */
 export function DetailApprovalModal({
   userId,
   role,

@@ -5,11 +5,10 @@ import { MSG } from '@/domain/messages';
 import { NILAI_MSG, letterGrade, scoreEditLock } from '@/domain/nilai';
 import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
-import { Badge } from '@/ui/badge';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
-import { ScoreInput } from '@/ui/score-input';
-import { type NilaiWriteResult, resetNilai, saveNilai } from './save-nilai';
+import { ScoreTable } from '@/ui/score-table';
+import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
 
 /** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
 export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
@@ -24,7 +23,13 @@ export interface EditNilaiModalProps {
   /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
   refused?: string | null;
   onClose: () => void;
-  onDone: (result: NilaiWriteResult) => void;
+  onDone: (result: ChangeResult) => void;
+}
+
+/** The letter of a typed score, or null while the input holds no score. */
+function gradeOf(text: string): string | null {
+  const skor = scoreOf(text);
+  return skor === null ? null : letterGrade(skor);
 }
 
 /**
@@ -44,7 +49,7 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
   const lock = scoreEditLock(role, reviews);
   const blocked = lock !== null;
 
-  async function run(write: () => Promise<NilaiWriteResult>) {
+  async function run(write: () => Promise<ChangeResult>) {
     setBusy(true);
     const result = await write();
     setBusy(false);
@@ -104,56 +109,16 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
           </Alert>
         )}
         {error && <Alert tone="error">{error}</Alert>}
-        {rows.length === 0 ? (
-          <div className="nilai-empty">
-            <p className="nilai-empty-title">{NILAI_MSG.noKompetensiTitle}</p>
-            <p className="muted">{NILAI_MSG.noKompetensiHint}</p>
-          </div>
-        ) : (
-          <form id={formId} onSubmit={submit} noValidate>
-            <table className="nilai-table">
-              <thead>
-                <tr>
-                  <th scope="col">No</th>
-                  <th scope="col">Kompetensi</th>
-                  <th scope="col" className="nilai-cell">Nilai (0-100)</th>
-                  <th scope="col" className="grade-cell">Grade</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((k, index) => {
-                  const value = texts.get(k.id) ?? '';
-                  const skor = scoreOf(value);
-                  return (
-                    <tr key={k.id}>
-                      <td>{index + 1}</td>
-                      <td>
-                        <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
-                      </td>
-                      <td className="nilai-cell">
-                        <ScoreInput
-                          id={`${formId}-${k.id}`}
-                          value={value}
-                          disabled={blocked || busy}
-                          onText={(typed) => setTexts(new Map(texts).set(k.id, nextScoreText(value, typed)))}
-                        />
-                      </td>
-                      <td className="grade-cell">
-                        {skor === null ? (
-                          <span className="muted">-</span>
-                        ) : (
-                          <Badge tone="primary" className="grade-badge" aria-label={`Grade ${k.nama}`}>
-                            {letterGrade(skor)}
-                          </Badge>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </form>
-        )}
+        <ScoreTable
+          formId={formId}
+          onSubmit={submit}
+          rows={rows}
+          texts={texts}
+          disabled={blocked || busy}
+          onText={(id, typed) => setTexts(new Map(texts).set(id, nextScoreText(texts.get(id) ?? '', typed)))}
+          empty={{ title: NILAI_MSG.noKompetensiTitle, hint: NILAI_MSG.noKompetensiHint }}
+          gradeOf={gradeOf}
+        />
       </Modal>
       <ConfirmDialog
         open={confirmReset}

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullKompetensi } from '@/db/pull';
+import { pullKompetensi } from '@/sync/pull-master-data';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import {
   type PesertaPullProgress,
@@ -23,7 +23,7 @@ export function useApprovalMirror(userId: number | null): NilaiMirror | undefine
 /**
  * Pulls participants (incremental) and competencies on mount, on 'online', on the refresh
  * button, and silently when the tab becomes visible — only if the last load is more than 2 s
- * old and no modal is open (spec 9).
+ * old and no modal is open.
  */
 export function useApprovalPull(api: ApiClient, modalOpen: boolean): Refresh {
   const lastLoad = useRef(0);

@@ -1,4 +1,4 @@
-import { matchingSignatures, missingSignatures } from '@/db/pull-sertifikat';
+import { matchingSignatures, missingSignatures } from '@/sync/pull-sertifikat';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { GradeItem } from '@/domain/grade';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullKompetensi } from '@/db/pull';
+import { pullKompetensi } from '@/sync/pull-master-data';
 import type { PesertaRecord } from '@/db/records';
 import { type NilaiMirror, readNilaiMirror, reviewsOf } from '@/db/nilai-mirror';
 import type { DashboardMirror } from '@/domain/dashboard';

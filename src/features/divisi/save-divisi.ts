@@ -3,7 +3,7 @@ import { createDivisi, mutationErrorText, updateDivisi } from '@/api/master-data
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { saveMirrorRow } from '@/db/mirror';
-import { pullDivisi, pullKompetensi } from '@/db/pull';
+import { pullDivisi, pullKompetensi } from '@/sync/pull-master-data';
 import type { DivisiRecord } from '@/db/records';
 import { divisiSchema, MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';

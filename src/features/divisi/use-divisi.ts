@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullDivisi } from '@/db/pull';
+import { pullDivisi } from '@/sync/pull-master-data';
 import type { DivisiRecord } from '@/db/records';
 import { compareByNama } from '@/domain/master-records';
 import { SERVER_MSG } from '@/domain/messages';

@@ -2,7 +2,7 @@ import { deleteGrade as deleteGradeCall, mutationErrorText } from '@/api/master-
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { removeMirrorRow } from '@/db/mirror';
-import { pullGrade } from '@/db/pull';
+import { pullGrade } from '@/sync/pull-master-data';
 import { MSG } from '@/domain/messages';
 import { useAsyncAction } from '@/ui/use-async-action';
 

@@ -3,7 +3,7 @@ import { createGrade, mutationErrorText, updateGrade } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { saveMirrorRow } from '@/db/mirror';
-import { pullGrade } from '@/db/pull';
+import { pullGrade } from '@/sync/pull-master-data';
 import type { GradeRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { DEFAULT_GRADE_ITEMS, gradeTemplateSchema, type GradeTemplateInput } from '@/domain/grade';

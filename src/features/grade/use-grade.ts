@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullGrade } from '@/db/pull';
+import { pullGrade } from '@/sync/pull-master-data';
 import type { GradeRecord } from '@/db/records';
 import { compareByNama } from '@/domain/master-records';
 import { useRefresh, type Refresh } from '@/ui/use-refresh';

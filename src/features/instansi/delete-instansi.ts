@@ -2,7 +2,7 @@ import { deleteInstansi as deleteInstansiCall, mutationErrorText } from '@/api/m
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { removeMirrorRow } from '@/db/mirror';
-import { pullInstansi } from '@/db/pull';
+import { pullInstansi } from '@/sync/pull-master-data';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 

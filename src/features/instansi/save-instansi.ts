@@ -3,7 +3,7 @@ import { createInstansi, mutationErrorText, updateInstansi } from '@/api/master-
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { saveMirrorRow } from '@/db/mirror';
-import { pullInstansi } from '@/db/pull';
+import { pullInstansi } from '@/sync/pull-master-data';
 import type { InstansiRecord } from '@/db/records';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';

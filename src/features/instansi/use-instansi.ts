@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullInstansi } from '@/db/pull';
+import { pullInstansi } from '@/sync/pull-master-data';
 import type { InstansiRecord } from '@/db/records';
 import { MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';

@@ -2,7 +2,7 @@ import { createKompetensi, mutationErrorText, updateKompetensi } from '@/api/mas
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { saveMirrorRow } from '@/db/mirror';
-import { pullDivisi, pullKompetensi } from '@/db/pull';
+import { pullDivisi, pullKompetensi } from '@/sync/pull-master-data';
 import type { KompetensiRecord } from '@/db/records';
 import { kompetensiSchema, MASTER_MSG, type KompetensiInput } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';

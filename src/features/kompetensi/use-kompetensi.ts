@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullDivisi, pullKompetensi } from '@/db/pull';
+import { pullDivisi, pullKompetensi } from '@/sync/pull-master-data';
 import type { DivisiRecord, KompetensiRecord } from '@/db/records';
 import type { Jenjang } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';

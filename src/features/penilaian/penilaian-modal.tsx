@@ -6,8 +6,8 @@ import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
 import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-view';
 import { Alert } from '@/ui/alert';
 import { Modal } from '@/ui/modal';
-import { ScoreInput } from '@/ui/score-input';
-import { type SaveNilaiResult, saveNilai } from './save-nilai';
+import { ScoreTable } from '@/ui/score-table';
+import { type ChangeResult, saveNilai } from '@/sync/changes';
 
 export interface PenilaianModalProps {
   userId: number;
@@ -21,7 +21,7 @@ export interface PenilaianModalProps {
   refused?: string | null;
   onClose: () => void;
   /** Called after Simpan with the outcome (the modal closes on 'sent' and 'queued'). */
-  onSaved: (result: SaveNilaiResult) => void;
+  onSaved: (result: ChangeResult) => void;
 }
 
 function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly NilaiRecord[]): Map<number, string> {
@@ -29,7 +29,7 @@ function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly N
   return new Map(kompetensi.map((k) => [k.id, byId.has(k.id) ? String(byId.get(k.id)) : '']));
 }
 
-/** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan (spec 2, 5). */
+/** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan. */
 export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onSaved }: PenilaianModalProps) {
   const formId = useId();
   const [texts, setTexts] = useState(() => initialTexts(kompetensi, nilai));
@@ -92,43 +92,17 @@ export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, revie
       )}
       {lock && lock !== refused && <Alert tone="warning">{lock}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
-      {empty ? (
-        <div className="nilai-empty">
-          <p className="nilai-empty-title">{NILAI_MSG.noKompetensiTitle}</p>
-          <p className="muted">{NILAI_MSG.noKompetensiHint}</p>
-        </div>
-      ) : (
-        <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-          <table className="nilai-table">
-            <thead>
-              <tr>
-                <th scope="col">No</th>
-                <th scope="col">Kompetensi</th>
-                <th scope="col" className="nilai-cell">Nilai (0-100)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {kompetensi.map((k, index) => (
-                <tr key={k.id}>
-                  <td>{index + 1}</td>
-                  <td>
-                    <label htmlFor={`${formId}-${k.id}`}>{k.nama}</label>
-                    {pendingIds.has(k.id) && <span className="pending-mark">tertunda</span>}
-                  </td>
-                  <td className="nilai-cell">
-                    <ScoreInput
-                      id={`${formId}-${k.id}`}
-                      value={texts.get(k.id) ?? ''}
-                      disabled={lock !== null || saving}
-                      onText={(typed) => setTexts(new Map(texts).set(k.id, nextScoreText(texts.get(k.id) ?? '', typed)))}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </form>
-      )}
+      <ScoreTable
+        formId={formId}
+        onSubmit={(event) => void submit(event)}
+        rows={kompetensi}
+        texts={texts}
+        disabled={lock !== null || saving}
+        onText={(id, typed) => setTexts(new Map(texts).set(id, nextScoreText(texts.get(id) ?? '', typed)))}
+        empty={{ title: NILAI_MSG.noKompetensiTitle, hint: NILAI_MSG.noKompetensiHint }}
+        pendingIds={pendingIds}
+        pendingLabel="tertunda"
+      />
     </Modal>
   );
 }

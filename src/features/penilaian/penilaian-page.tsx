@@ -20,7 +20,7 @@ import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
 import { reviewsOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 
-/** Search debounce of the mentor and approval screens (spec 9). */
+/** Search debounce of the mentor and approval screens. */
 export const PENILAIAN_SEARCH_DELAY_MS = 700;
 
 /** Shown instead of the empty text until the first pull has answered. */
@@ -179,8 +179,7 @@ export function PenilaianPage({ api, userId, role, openPesertaId = null, onPeser
               return;
             }
             setScoredId(null);
-            if (result.outcome === 'sent') popup.success(result.message);
-            else popup.success(result.message);
+            popup.success(result.message);
             void refresh();
           }}
         />

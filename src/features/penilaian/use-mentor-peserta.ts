@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullKompetensi } from '@/db/pull';
+import { pullKompetensi } from '@/sync/pull-master-data';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
 import { pullMentorPeserta } from '@/sync/pull-peserta';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
@@ -19,7 +19,7 @@ export function useMentorMirror(userId: number | null): NilaiMirror | undefined 
 
 /**
  * Pulls the mentor's participants and the competencies on mount, on 'online', and silently
- * whenever the tab becomes visible again (spec 2). Failures keep the mirror as it is.
+ * whenever the tab becomes visible again. Failures keep the mirror as it is.
  */
 export function useMentorPull(api: ApiClient): Refresh {
   const refresh = useRefresh(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]));

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullDivisi, pullInstansi, pullUsers } from '@/db/pull';
+import { pullDivisi, pullInstansi, pullUsers } from '@/sync/pull-master-data';
 import { type Jenjang } from '@/domain/master-data';
 import { compareByNama } from '@/domain/master-records';
 import { INSTANSI_JENIS_OF } from '@/domain/peserta';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullDivisi } from '@/db/pull';
+import { pullDivisi } from '@/sync/pull-master-data';
 import type { DivisiRecord, PesertaRecord } from '@/db/records';
 import { compareByNama } from '@/domain/master-records';
 import type { Jenjang } from '@/domain/master-data';

@@ -2,7 +2,7 @@ import { deleteUser as deleteUserCall, mutationErrorText } from '@/api/master-da
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { removeMirrorRow } from '@/db/mirror';
-import { pullUsers } from '@/db/pull';
+import { pullUsers } from '@/sync/pull-master-data';
 import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 

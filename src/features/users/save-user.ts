@@ -3,7 +3,7 @@ import { createUser, mutationErrorText, updateUser } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { saveMirrorRow } from '@/db/mirror';
-import { pullUsers } from '@/db/pull';
+import { pullUsers } from '@/sync/pull-master-data';
 import type { UserRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { MASTER_MSG, userCreateSchema, userUpdateSchema } from '@/domain/master-data';

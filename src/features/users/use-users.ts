@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullUsers } from '@/db/pull';
+import { pullUsers } from '@/sync/pull-master-data';
 import type { UserRecord } from '@/db/records';
 import { useRefresh, type Refresh } from '@/ui/use-refresh';
 

@@ -1,10 +1,10 @@
 /**
- * Pulls: refresh the mirror from the API. A pull reads over the network through a client that
- * is passed in (src/db never imports src/api) and writes the result into Dexie. Errors of the
- * client (e.g. an ApiError with status 401, or status 0 for the network) propagate unchanged,
- * so the caller decides whether to log out or keep working from the mirror. The master-data
- * pulls are full refreshes: the whole table is replaced in one transaction, so rows deleted
- * on the server disappear; on any error the mirror is left as it was.
+ * Master-data pulls: refresh the mirror's users, instansi, divisi, kompetensi and grade tables
+ * from the API. A pull reads over the network through a client that is passed in and writes
+ * the result into Dexie. Errors of the client (e.g. an ApiError with status 401, or status 0
+ * for the network) propagate unchanged, so the caller decides whether to log out or keep
+ * working from the mirror. Each pull is a full refresh: the whole table is replaced in one
+ * transaction, so rows deleted on the server disappear; on any error the mirror is left as it was.
  */
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
@@ -16,31 +16,14 @@ import {
   listResponseSchema,
   userRowSchema,
 } from '@/domain/master-records';
-import { db as appDb, type MagangDb } from './db';
-import { markPulled, saveProfile } from './meta';
-import { replaceMirror } from './mirror';
-import {
-  profileSchema,
-  type DivisiRecord,
-  type GradeRecord,
-  type InstansiRecord,
-  type KompetensiRecord,
-  type ProfileRecord,
-  type UserRecord,
-} from './records';
+import { db as appDb, type MagangDb } from '@/db/db';
+import { markPulled } from '@/db/meta';
+import { replaceMirror } from '@/db/mirror';
+import type { DivisiRecord, GradeRecord, InstansiRecord, KompetensiRecord, UserRecord } from '@/db/records';
 
 /** The slice of the API client that pulls need; src/api's ApiClient satisfies it. */
 export interface PullClient {
   get<T>(path: string, schema: z.ZodType<T>): Promise<T>;
-}
-
-const profileResponseSchema = lazySchema(() => z.object({ data: profileSchema }));
-
-/** Fetches GET /api/auth/profile, caches it in meta and returns it; rejects with the client's error. */
-export async function pullProfile(api: PullClient, db: MagangDb = appDb): Promise<ProfileRecord> {
-  const { data } = await api.get('/api/auth/profile', profileResponseSchema);
-  await saveProfile(db, data);
-  return data;
 }
 
 const usersResponseSchema = lazySchema(() => listResponseSchema(userRowSchema));

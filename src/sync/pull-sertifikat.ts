@@ -2,8 +2,8 @@
  * Pulls of the certificate screens: the fully approved participants of a level (with the
  * organisation printed on the documents) and the signers' signature PNGs, so that a
  * certificate or a Daftar Nilai can be made on the device with the server unreachable.
- * Like src/db/pull.ts it reads through a client that is passed in and lets the client's
- * errors through; a failed pull leaves the mirror as it was.
+ * Like the master-data pulls it reads through a client that is passed in and lets the
+ * client's errors through; a failed pull leaves the mirror as it was.
  *
  * Signatures: a row names each signer with the SHA-256 of their current PNG. The cache keeps
  * one PNG per user with the SHA-256 computed here from the bytes, and a document uses a cached
@@ -12,10 +12,10 @@
  */
 import { type Jenjang } from '@/domain/master-data';
 import { SIGNING_STEPS, type SertifikatRow, sertifikatListResponseSchema } from '@/domain/sertifikat';
-import { db as appDb, type MagangDb } from './db';
-import { saveOrganisasi } from './meta';
-import type { PullClient } from './pull';
-import type { SertifikatRecord, SignatureRecord } from './records';
+import { db as appDb, type MagangDb } from '@/db/db';
+import { saveOrganisasi } from '@/db/meta';
+import type { SertifikatRecord, SignatureRecord } from '@/db/records';
+import type { PullClient } from './pull-master-data';
 
 /** The slice of the API client these pulls need; src/api's ApiClient satisfies it. */
 export interface SertifikatPullClient extends PullClient {

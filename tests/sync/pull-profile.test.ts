@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { getCachedProfile } from '@/db/meta';
-import { pullProfile } from '@/db/pull';
+import { pullProfile } from '@/sync/pull-profile';
 
 const user = { id: 1, employee_id: 'EMP001', employeeId: 'EMP001', username: 'hr', role: 'HR', signature_url: null };
 let db: MagangDb;

@@ -8,7 +8,7 @@ import {
   pullSertifikat,
   pullSignatures,
   sha256Hex,
-} from '@/db/pull-sertifikat';
+} from '@/sync/pull-sertifikat';
 import { readSertifikatMirror } from '@/db/sertifikat-mirror';
 import type { SertifikatRow, Signer } from '@/domain/sertifikat';
 import { peserta } from '../helpers/factories';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { deleteMirrorRow, putMirrorRow } from '@/db/mirror';
-import { pullDivisi, pullGrade, pullInstansi, pullKompetensi, pullUsers } from '@/db/pull';
+import { pullDivisi, pullGrade, pullInstansi, pullKompetensi, pullUsers } from '@/sync/pull-master-data';
 
 let db: MagangDb;
 let n = 0;

@@ -1,0 +1,90 @@
+/**
+ * The replayable changes a screen makes, one function each: a score save (the mentor's
+ * Penilaian and an approver's Edit Nilai), 'Reset Semua', and approve / reject / cancel.
+ * Each goes through the one outbox (submitChange: queued with its optimistic effect and an
+ * Idempotency-Key, re-checked before it is sent, the server's 409 kept as a refusal) and ends
+ * as a ChangeResult with the text the screen shows (change-outcome.ts). The next kind of
+ * replayable change belongs here too.
+ */
+import { z } from 'zod';
+import { db } from '@/db/db';
+import { type Review, actionBlock } from '@/domain/approval-chain';
+import { lazySchema } from '@/domain/lazy-schema';
+import { nilaiItemSchema } from '@/domain/nilai';
+import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/review';
+import { type ChangeResult, changeResult, failedChange } from './change-outcome';
+import type { NewChange } from './outbox';
+import { submitChange } from './submit';
+
+export type { ChangeResult } from './change-outcome';
+
+/** Queues `change` and, when `online`, sends it now; answers what the screen shows. */
+async function makeChange(change: NewChange, online: boolean): Promise<ChangeResult> {
+  try {
+    return changeResult(change.kind, change.role, await submitChange(db, change, { online }));
+  } catch {
+    return failedChange(change.kind, change.role);
+  }
+}
+
+/** A score save: the mentor's Simpan (every competency) or an approver's 'Simpan Nilai' (only the filled ones). */
+export const saveNilaiInputSchema = lazySchema(() =>
+  z.object({
+    user: z.number().int(),
+    role: z.string(),
+    pesertaId: z.number().int().positive(),
+    nilai: z.array(nilaiItemSchema).min(1),
+  }),
+);
+export type SaveNilaiInput = z.infer<typeof saveNilaiInputSchema>;
+
+/** Queues nilai.save (optimistic) and, online, sends it now. */
+export function saveNilai(input: SaveNilaiInput, online = navigator.onLine): Promise<ChangeResult> {
+  const { user, role, pesertaId, nilai } = saveNilaiInputSchema.parse(input);
+  return makeChange({ user, role, pesertaId, kind: 'nilai.save', payload: { nilai_data: nilai } }, online);
+}
+
+/** Queues nilai.reset ('Reset Semua': every score of the participant deleted) and, online, sends it now. */
+export function resetNilai(input: { user: number; role: string; pesertaId: number }, online = navigator.onLine): Promise<ChangeResult> {
+  const { user, role, pesertaId } = input;
+  return makeChange({ user, role, pesertaId, kind: 'nilai.reset', payload: null }, online);
+}
+
+const DECISION_KIND = { approve: 'review.approve', reject: 'review.reject', cancel: 'review.cancel' } as const;
+
+/** One approve / reject / cancel decision; a rejection needs its reason. */
+export const decideReviewInputSchema = lazySchema(() =>
+  z
+    .object({
+      user: z.number().int(),
+      role: z.string(),
+      pesertaId: z.number().int().positive(),
+      action: z.enum(['approve', 'reject', 'cancel']),
+      catatan: z.string().trim().max(CATATAN_MAX).optional(),
+    })
+    .refine((input) => input.action !== 'reject' || (input.catatan ?? '') !== '', { message: REJECT_REASON_REQUIRED }),
+);
+export type DecideReviewInput = z.infer<typeof decideReviewInputSchema>;
+
+/**
+ * Checks the rule against the mirror (courtesy), then queues the decision with its optimistic
+ * effect and, online, sends it: the replay re-fetches the reviews and re-runs the rule first,
+ * so a stale decision is refused with the 'Data telah berubah. …' text and never sent.
+ */
+export async function decideReview(
+  input: DecideReviewInput,
+  mirrorReviews: readonly Review[],
+  online = navigator.onLine,
+): Promise<ChangeResult> {
+  const parsed = decideReviewInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const invalid = parsed.error.issues[0]?.message;
+    return invalid === undefined ? failedChange(DECISION_KIND[input.action], input.role) : { outcome: 'refused', message: invalid };
+  }
+  const { user, role, pesertaId, action, catatan } = parsed.data;
+  const blocked = actionBlock(action, role, mirrorReviews);
+  if (blocked) return { outcome: 'refused', message: blocked };
+  // A rejection carries its reason; an approval its note only when one was written.
+  const payload = action === 'reject' ? { catatan } : action === 'approve' && catatan ? { catatan } : {};
+  return makeChange({ user, role, pesertaId, kind: DECISION_KIND[action], payload }, online);
+}

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { decideReview, resetNilai, saveNilai } from '@/sync/changes';
+import { submitChange } from '@/sync/submit';
+
+vi.mock('@/sync/submit', () => ({ submitChange: vi.fn() }));
+const submit = vi.mocked(submitChange);
+
+const input = { user: 2, role: 'HR', pesertaId: 7, nilai: [{ peserta_id: 7, kompetensi_id: 1, skor: 80 }] };
+const RELOADED = 'Data terbaru telah dimuat, silakan refresh halaman.';
+
+beforeEach(() => {
+  submit.mockReset();
+});
+
+describe("an approver's score save (Edit Nilai)", () => {
+  it("should say 'Gagal memperbarui data' when the save fails", async () => {
+    submit.mockRejectedValue(new Error('IndexedDB closed'));
+    expect(await saveNilai(input, true)).toEqual({ outcome: 'refused', message: 'Gagal memperbarui data' });
+  });
+
+  it("should say 'Gagal memperbarui data' and that the latest data was loaded when a refusal brings no text", async () => {
+    submit.mockResolvedValue({ outcome: 'refused', message: '' });
+    expect(await saveNilai(input, true)).toEqual({ outcome: 'refused', message: `Gagal memperbarui data ${RELOADED}` });
+  });
+
+  it("should keep the refusal's own text when it has one", async () => {
+    const lock = 'Nilai tidak dapat diubah karena BusHead sudah melakukan approval';
+    submit.mockResolvedValue({ outcome: 'refused', message: lock });
+    expect(await saveNilai(input, true)).toEqual({ outcome: 'refused', message: `${lock} ${RELOADED}` });
+  });
+
+  it("should report 'Nilai berhasil disimpan' once sent", async () => {
+    submit.mockResolvedValue({ outcome: 'sent' });
+    expect(await saveNilai(input, true)).toEqual({ outcome: 'sent', message: 'Nilai berhasil disimpan' });
+  });
+
+  it("should keep 'Gagal menghapus nilai' for a failed 'Reset Semua'", async () => {
+    submit.mockRejectedValue(new Error('IndexedDB closed'));
+    expect(await resetNilai({ user: 2, role: 'HR', pesertaId: 7 }, true)).toEqual({ outcome: 'refused', message: 'Gagal menghapus nilai' });
+  });
+});
+
+describe("the mentor's score save (Penilaian)", () => {
+  const mentor = { ...input, user: 3, role: 'Mentor' };
+
+  it("should say 'Gagal menyimpan nilai' when the save fails", async () => {
+    submit.mockRejectedValue(new Error('IndexedDB closed'));
+    expect(await saveNilai(mentor, true)).toEqual({ outcome: 'refused', message: 'Gagal menyimpan nilai' });
+  });
+
+  it("should say 'Gagal menyimpan nilai' and that the latest data was loaded when a refusal brings no text", async () => {
+    submit.mockResolvedValue({ outcome: 'refused', message: '' });
+    expect(await saveNilai(mentor, true)).toEqual({ outcome: 'refused', message: `Gagal menyimpan nilai ${RELOADED}` });
+  });
+
+  it("should say 'Tersimpan di perangkat, menunggu koneksi' when kept on the device", async () => {
+    submit.mockResolvedValue({ outcome: 'queued' });
+    expect(await saveNilai(mentor, false)).toEqual({ outcome: 'queued', message: 'Tersimpan di perangkat, menunggu koneksi' });
+  });
+});
+
+describe('an approval decision', () => {
+  const decision = { user: 4, role: 'Pembimbing', pesertaId: 7 };
+
+  it("should report the server's success text of each action", async () => {
+    submit.mockResolvedValue({ outcome: 'sent' });
+    expect(await decideReview({ ...decision, action: 'approve' }, [], true)).toEqual({ outcome: 'sent', message: 'Berhasil menyetujui peserta' });
+    expect(await decideReview({ ...decision, action: 'reject', catatan: 'kurang' }, [], true)).toEqual({
+      outcome: 'sent',
+      message: 'Berhasil menolak peserta',
+    });
+  });
+
+  it("should keep a refusal's own text, without the reload sentence, and the server's error as its title", async () => {
+    submit.mockResolvedValue({ outcome: 'refused', message: 'Data telah berubah.', title: 'Conflict' });
+    expect(await decideReview({ ...decision, action: 'approve' }, [], true)).toEqual({
+      outcome: 'refused',
+      message: 'Data telah berubah.',
+      title: 'Conflict',
+    });
+  });
+
+  it('should name the failed action when it could not be made', async () => {
+    submit.mockRejectedValue(new Error('IndexedDB closed'));
+    expect(await decideReview({ ...decision, action: 'approve' }, [], true)).toEqual({ outcome: 'refused', message: 'Gagal menyetujui peserta' });
+    expect(await decideReview({ ...decision, action: 'reject', catatan: 'x' }, [], true)).toEqual({ outcome: 'refused', message: 'Gagal menolak peserta' });
+  });
+
+  it('should refuse a rejection without its reason, queueing nothing', async () => {
+    expect(await decideReview({ ...decision, action: 'reject', catatan: '  ' }, [], true)).toEqual({
+      outcome: 'refused',
+      message: 'Alasan penolakan wajib diisi',
+    });
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('should say the storage is full when nothing could be queued', async () => {
+    submit.mockResolvedValue({ outcome: 'storage-full' });
+    expect((await decideReview({ ...decision, action: 'approve' }, [], true)).message).toMatch(/^Penyimpanan perangkat penuh/);
+  });
+});
