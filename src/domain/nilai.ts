@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { JENJANG } from './master-data';
 import {
   APPROVAL_STEPS,
   type ApprovalStep,
@@ -58,6 +59,9 @@ export const NILAI_MSG = {
   noKompetensiTitle: 'Kompetensi Belum Tersedia',
   noKompetensiHint: 'Hubungi HR untuk memperbarui kompetensi',
   resetConfirm: 'Apakah Anda yakin ingin menghapus semua nilai peserta ini?',
+  // The API's refusals of a score on a competency it cannot have.
+  kompetensiUnknown: 'Kompetensi yang dipilih tidak ditemukan',
+  kompetensiWrongJenjang: 'Kompetensi tidak sesuai dengan jenjang peserta',
 } as const;
 
 /** The latest step (in chain order) that has approved or rejected, with its decision. */
@@ -151,3 +155,10 @@ export type NilaiItem = z.infer<typeof nilaiItemSchema>;
 /** Body of POST /api/nilai/bulk (spec 7). */
 export const nilaiBulkSchema = lazySchema(() => z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) }));
 export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
+
+/** Query of GET /api/nilai/divisi/{divisiId}/kompetensi: the level is required. */
+export const nilaiKompetensiQuerySchema = lazySchema(() => z.object({
+  jenjang: z.enum(JENJANG, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
+  }),
+}));

@@ -12,10 +12,10 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { APPROVAL_STEPS, REVIEW_STATUSES } from './approval-chain';
 import { SHORT_TEXT_MAX } from './auth';
 import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
 import { SERVER_MSG } from './messages';
+import { reviewStepSchema, scoreSchema } from './peserta-state';
 
 /** Texts of the participant screens and rules (spec sections 2, 5 and 8). */
 export const PESERTA_MSG = {
@@ -253,13 +253,6 @@ export const pesertaBulkRequestSchema = lazySchema(() => z.object({
 }));
 export type PesertaBulkRequest = z.infer<typeof pesertaBulkRequestSchema>;
 
-/** One review step as a participant carries it (always the three steps, in chain order). */
-export const pesertaReviewSchema = lazySchema(() => z.object({
-  role_reviewer: z.enum(APPROVAL_STEPS),
-  status: z.enum(REVIEW_STATUSES),
-  catatan: z.string().nullable(),
-}));
-
 /** A participant as the API returns it (spec 3). */
 export const pesertaSchema = lazySchema(() => z.object({
   id: z.number().int(),
@@ -286,12 +279,12 @@ export const pesertaSchema = lazySchema(() => z.object({
   mahasiswa: z.object({ nim: z.string(), jurusan: z.string(), fakultas: z.string() }).nullable(),
   /** is_complete: all three steps Disetujui (CONTRACT). */
   status: z.object({ is_complete: z.boolean() }),
-  reviews: z.array(pesertaReviewSchema),
+  reviews: z.array(reviewStepSchema),
   /**
    * The participant's scores (beyond spec 3): score changes bump the participant's sync
    * cursor, so incremental pulls keep the mirror's scores current for the approval screen.
    */
-  nilai: z.array(z.object({ kompetensi_id: z.number().int(), skor: z.number().int() })),
+  nilai: z.array(scoreSchema.pick({ kompetensi_id: true, skor: true })),
   /** ISO timestamp of the last change of the row, its details, reviews, scores or the names it shows. */
   updated_at: z.string(),
 }));

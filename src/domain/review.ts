@@ -1,10 +1,22 @@
 /**
- * Request bodies and queries of the review (approval) calls of spec 7: the rejection reason,
- * the optional approval note, and the batch read of reviews the outbox re-check uses. Pure;
- * the server validates with these, the web app checks its forms with the same limits.
+ * The review (approval) calls: their request bodies and queries — the rejection reason, the
+ * optional approval note, the batch read of reviews the outbox re-check uses — and the texts
+ * they answer. Pure; the server validates with these, the web app checks its forms with the
+ * same limits.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+
+/** Success texts of the decisions, and the refusal of a decision outside the approval list. */
+export const REVIEW_MSG = {
+  approved: 'Berhasil menyetujui peserta',
+  rejected: 'Berhasil menolak peserta',
+  cancelled: 'Keputusan berhasil dibatalkan',
+  // Only participants in the approval list can be approved or rejected; the second sentence is
+  // the approval screen's own hint for an empty list.
+  notInApprovalList:
+    'Nilai peserta belum lengkap. Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval',
+} as const;
 
 /** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
 export const CATATAN_MAX = 2000;
