@@ -1,6 +1,7 @@
 /**
- * Scores (nilai): range, letter grades, the score edit locks of spec section 4 with their
- * section 8 messages, the mentor list status, and the approval-list inclusion rule. Pure.
+ * Scores (nilai): range, letter grades, the score edit locks with their messages, the mentor
+ * list status, the approval-list inclusion rule, and the requests and refusals of the score
+ * API. Pure.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -24,12 +25,12 @@ import {
 export const SKOR_MIN = 0;
 export const SKOR_MAX = 100;
 
-/** True for an integer score 0-100 (spec 5). */
+/** True for an integer score 0-100. */
 export function isValidSkor(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= SKOR_MIN && value <= SKOR_MAX;
 }
 
-/** Letter grade on the score screens (spec 9): A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else E. */
+/** Letter grade on the score screens: A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else E. */
 export function letterGrade(skor: number): 'A' | 'B' | 'C' | 'D' | 'E' {
   if (skor >= 90) return 'A';
   if (skor >= 80) return 'B';
@@ -38,7 +39,7 @@ export function letterGrade(skor: number): 'A' | 'B' | 'C' | 'D' | 'E' {
   return 'E';
 }
 
-/** Edit-lock and score texts of spec section 8. */
+/** Edit-lock and score texts. */
 export const NILAI_MSG = {
   stopped: 'Nilai tidak dapat diubah karena proses persetujuan telah dihentikan',
   mentorApproved: (step: ApprovalStep) => `Nilai tidak dapat diedit. ${step} sudah melakukan approval`,
@@ -74,11 +75,11 @@ function latestDecision(reviews: readonly Review[]): { step: ApprovalStep; statu
   return null;
 }
 
-/** The step whose decision locks scores for each editing role (spec 4 "Score edit lock"). */
+/** The step whose decision locks scores for each editing role: Pembimbing's by HR's, HR's by BusHead's. */
 const LOCKED_BY: Record<string, ApprovalStep> = { [PEMBIMBING]: HR, [HR]: BUSHEAD };
 
 /**
- * Why `role` may not save or reset scores now, or null when it may (spec 4):
+ * Why `role` may not save or reset scores now, or null when it may:
  * a Mentor is locked once Pembimbing decided (or the chain stopped); for approvers any
  * Tidak_dilanjutkan stops editing;
  * Pembimbing and HR edit on the approval screen only while nobody rejected, their own review
@@ -105,7 +106,7 @@ export function scoreEditLock(role: string, reviews: readonly Review[]): string 
   return null;
 }
 
-/** Mentor list status keys (spec 4) and their labels. */
+/** Mentor list status keys and their labels. */
 export const MENTOR_STATUSES = [
   'belum_dinilai',
   'menunggu_approval',
@@ -124,7 +125,7 @@ export const MENTOR_STATUS_NAMES: Record<MentorStatus, string> = {
   ditolak: 'Ditolak',
 };
 
-/** The mentor list status of a participant and its label (spec 4). */
+/** The mentor list status of a participant and its label. */
 export function mentorStatus(
   scoreCount: number,
   kompetensiCount: number,
@@ -138,7 +139,7 @@ export function mentorStatus(
   return { status: 'menunggu_approval', label: 'Menunggu Approval' };
 }
 
-/** Spec 5: the approval list holds participants with competencies for their division and
+/** The approval list holds participants with competencies for their division and
  * level, at least one score, and at least as many scores as competencies. */
 export function inApprovalList(scoreCount: number, kompetensiCount: number): boolean {
   return kompetensiCount > 0 && scoreCount > 0 && scoreCount >= kompetensiCount;
@@ -152,7 +153,7 @@ export const nilaiItemSchema = lazySchema(() => z.object({
 }));
 export type NilaiItem = z.infer<typeof nilaiItemSchema>;
 
-/** Body of POST /api/nilai/bulk (spec 7). */
+/** Body of POST /api/nilai/bulk: 1 to 500 scores. */
 export const nilaiBulkSchema = lazySchema(() => z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) }));
 export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
 

@@ -23,7 +23,7 @@ export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
 
 /**
  * Why a queued change of `kind` by `role` may no longer be sent, given the participant's
- * latest reviews (a spec section 8 text), or null when it may be sent.
+ * latest reviews (the edit lock's or the chain's `Data telah berubah. …` text), or null when it may be sent.
  */
 export function recheckBlock(kind: OutboxKind, role: string, reviews: readonly Review[]): string | null {
   switch (kind) {

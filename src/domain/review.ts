@@ -18,7 +18,7 @@ export const REVIEW_MSG = {
     'Nilai peserta belum lengkap. Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval',
 } as const;
 
-/** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
+/** Rejection reason: required, non-empty after trimming, at most 2,000 characters. */
 export const CATATAN_MAX = 2000;
 export const REJECT_REASON_REQUIRED = 'Alasan penolakan wajib diisi';
 export const rejectBodySchema = lazySchema(() => z.object({

@@ -1,5 +1,5 @@
 /**
- * The outbox: queued replayable mutations (ARCHITECTURE.md "Write"), and the one owner of
+ * The outbox: queued replayable mutations (src/sync/README.md), and the one owner of
  * its rows. Every transition of an entry is a function here: enqueue (with its optimistic
  * mirror change, in ONE Dexie transaction), markSending, markSent (deleted, with the server's
  * state reconciled in the same transaction), markRetry (network or 5xx: backoff), markPaused

@@ -1,5 +1,5 @@
 /**
- * Outbox replay: sends queued mutations to the API in FIFO order (ARCHITECTURE.md "Write").
+ * Outbox replay: sends queued mutations to the API in FIFO order (src/sync/README.md).
  * Runs in the service worker (on `sync` and on a 'REPLAY' message) and in the page; one
  * runner at a time (Web Locks across page and worker, plus a single in-flight promise per
  * context). It never touches the DOM or sessionStorage: the token and the user come from
@@ -12,7 +12,7 @@
  *   reviews. Those are read for all queued participants in ONE batch request up front
  *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
  *   so an entry after an own change on the same participant is judged on the state after it;
- *   if the rule forbids it, the entry becomes a conflict with the spec's message, unsent;
+ *   if the rule forbids it, the entry becomes a conflict with the rule's message, unsent;
  * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once);
  * - 2xx: the entry is deleted and the participant state the answer carries is reconciled
  *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);

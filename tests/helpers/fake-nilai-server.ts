@@ -1,6 +1,6 @@
-// An in-memory stand-in for the nilai (score) and approval API (spec 7) for the sync tests: it
+// An in-memory stand-in for the nilai (score) and approval API for the sync tests: it
 // keeps reviews and scores per participant, runs the same domain rules as the real server
-// (409 with the spec's message), stores Idempotency-Keys per user, answers the participant's
+// (409 with the rule's message), stores Idempotency-Keys per user, answers the participant's
 // state after a change (and with a key on a 409) like the real one, serves the batch read of
 // reviews and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
 // or lose the answer after applying a change. `log` lists every request it was asked.
