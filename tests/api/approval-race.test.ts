@@ -1,5 +1,5 @@
 // Races on one participant. On the PostgreSQL run (api-postgres) the requests really run at
-// once on several connections and the row locks of services/approval.ts decide the winner; on
+// once on several connections and the row locks of services/peserta-state.ts decide the winner; on
 // PGlite (one connection) they are serialised, and the same assertions must still hold: in
 // both runs exactly one decision is applied and every loser gets the spec's 409.
 import { eq } from 'drizzle-orm';
