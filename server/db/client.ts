@@ -25,6 +25,9 @@ export type Schema = typeof schema;
 /** The drizzle database both drivers provide. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction handle of `db.transaction()`: services accept it wherever they accept a Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** An open database: the drizzle handle, which driver, and how to close it. */

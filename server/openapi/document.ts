@@ -4,7 +4,7 @@
 // (OpenAPI 3.1's dialect) with zod's own z.toJSONSchema. No hand-written spec to drift.
 import { z } from 'zod';
 import { ROLES, type Role } from '../../src/domain/roles';
-import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/nilai-api';
+import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/idempotency';
 import { pathParamNames } from '../plugins/path-params';
 import type { RouteDoc } from './route-doc';
 
@@ -22,10 +22,10 @@ export interface DocumentedRoute {
   doc: RouteDoc;
 }
 
-/** The version of the API's paths and shapes, not the app's. */
+/** The API's version (its paths and answer shapes), not the app's. */
 export const API_VERSION = '1.0.0';
 
-/** The error envelope of every failure: `{"message"}`, sometimes with more (a 409's `state`). */
+/** The error envelope of every failure: `{"message"}`, sometimes with more (a 409's `state`, see RouteDoc.conflictSchema). */
 export const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['message'],
@@ -193,7 +193,8 @@ function operation(route: DocumentedRoute, path: string): JsonSchema {
   for (const [status, description] of Object.entries(errorStatuses(route))) {
     // An Idempotency-Key stores a 409 (the chain's or the edit lock's refusal) and replays it.
     const headers = doc.idempotent && status === '409' ? { headers: REPLAY_HEADERS } : {};
-    responses[status] = { description, ...headers, content: { 'application/json': { schema: ERROR_SCHEMA } } };
+    const schema = status === '409' && doc.conflictSchema ? jsonSchemaOf(doc.conflictSchema, 'output') : ERROR_SCHEMA;
+    responses[status] = { description, ...headers, content: { 'application/json': { schema } } };
   }
   const params = parameters(route);
   return {

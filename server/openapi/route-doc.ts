@@ -66,6 +66,8 @@ export interface RouteDoc {
    * answers `{"message"}`.
    */
   errors?: Record<number, string>;
+  /** The body of a 409 when it may carry more than `{"message"}` (a replayable change's current `state`). */
+  conflictSchema?: z.ZodType;
 }
 
 declare module 'fastify' {

@@ -1,21 +1,22 @@
-// /api/nilai: scores (spec 7). Reads: the competencies of a division (any logged-in user), a
+// /api/nilai: scores. Reads: the competencies of a division (any logged-in user), a
 // participant's scores (a Mentor only their own; Pembimbing, HR, BusHead any), the calling
 // mentor's list. Writes (Mentor own, Pembimbing, HR; never BusHead) obey the edit lock (409)
 // and accept an Idempotency-Key (services/idempotency.ts); they answer the participants'
-// state after the change (`state` / `states`, services/nilai.ts answerState). The Daftar Nilai (transcript) PDF
-// of a fully approved participant is for Pembimbing, HR and BusHead.
+// state after the change (`state` / `states`, services/peserta-state.ts answerState). The
+// Daftar Nilai (transcript) PDF of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { kompetensiRowSchema, listResponseSchema } from '../../src/domain/master-records';
-import { nilaiBulkSchema } from '../../src/domain/nilai';
-import { nilaiKompetensiQuerySchema } from '../../src/domain/nilai-api';
+import { nilaiBulkSchema, nilaiKompetensiQuerySchema } from '../../src/domain/nilai';
+import { nilaiResetAnswerSchema, nilaiSaveAnswerSchema, scoreSchema, stateConflictSchema } from '../../src/domain/peserta-state';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName, parseGradeConfig } from '../../src/domain/sertifikat';
 import { daftarNilaiPdf } from '../../src/documents/make';
 import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { answerState, deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/nilai';
+import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/nilai';
+import { answerState } from '../services/peserta-state';
 import { sertifikatDocument } from '../services/sertifikat';
 import { parseId, parseInput } from '../validation';
 
@@ -33,7 +34,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   const readDoc = {
     summary: "A participant's scores",
     description: own,
-    response: { description: '`{data: {nilai: [{id, peserta_id, kompetensi_id, skor, kompetensi: {nama}}]}}` by competency name' },
+    response: { description: 'By competency name', schema: z.object({ data: z.object({ nilai: z.array(scoreSchema) }) }) },
     errors: { 403: "Another mentor's participant (a Mentor only reads its own)" },
   };
   const mentorDoc = {
@@ -42,18 +43,20 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   };
   const bulkDoc = {
     summary: 'Save scores (upsert per participant and competency)',
-    description: `${own} The answer carries \`states\`: each participant's state after the change.`,
+    description: `${own} The answer carries \`states\`: each participant's state after the change (and \`state\` when there is one participant).`,
     body: nilaiBulkSchema,
     idempotent: true,
-    response: { description: '`{message, data: {nilai: [scores of those participants]}, states}`' },
+    response: { description: 'The scores of those participants, and their states', schema: nilaiSaveAnswerSchema },
     errors: { 400: 'Invalid input, an unknown competency or one of another level', 403: "Another mentor's participant", 404: 'Unknown participant', ...editLock },
+    conflictSchema: stateConflictSchema,
   } as const;
   const deleteDoc = {
     summary: "Delete all of a participant's scores",
     description: `${own} The answer carries \`state\`: the participant's state after the change.`,
     idempotent: true,
-    response: { description: "`{message: 'Semua nilai berhasil dihapus', data: {nilai: []}, state}`: `data` is the participant's scores after the change (none)" },
+    response: { description: "`Semua nilai berhasil dihapus`; `data` is the participant's scores after the change (none)", schema: nilaiResetAnswerSchema },
     errors: { 403: "Another mentor's participant", ...editLock },
+    conflictSchema: stateConflictSchema,
   } as const;
   const cetakDoc = {
     summary: 'Daftar Nilai (transcript) PDF',
@@ -94,7 +97,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 
-  // Daftar Nilai: `gradeConfig` is a JSON list of thresholds (CONTRACT); absent → spec 9's defaults.
+  // Daftar Nilai: `gradeConfig` is a JSON list of thresholds; absent → the default thresholds (A ≥ 90 … E).
   app.get<{ Params: { id: string }; Querystring: { gradeConfig?: unknown } }>(
     '/cetak/:id',
     { preHandler: requireRole('Pembimbing', 'HR', 'BusHead'), config: { openapi: cetakDoc } },

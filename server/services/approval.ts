@@ -1,114 +1,28 @@
-// The approval chain on the server (spec 4, CONTRACT): reading a participant's three steps,
-// and approve / reject / cancel decided by the SAME pure rules the web app and the outbox
-// replay use (src/domain/approval-chain.ts), on rows locked for the whole transaction.
-//
-// Lock order, shared by every writer of reviews and scores (and by services/peserta.ts):
-// referenced rows (the caller's user row; for scores the competencies), then the peserta rows
-// in ascending id (FOR NO KEY UPDATE — the lock the triggers of migration 0002 take anyway
-// when they bump the participant, and the one a participant delete conflicts with), then their
-// review rows (FOR UPDATE, ascending). Two approvers racing on one step therefore queue on the
-// participant: the second sees the first's decision and gets the spec's 409.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+// The approval chain on the server: reading a participant's three steps, and approve / reject /
+// cancel decided by the SAME pure rules the web app and the outbox replay use
+// (src/domain/approval-chain.ts), on rows locked for the whole transaction in the lock order
+// of services/peserta-state.ts.
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   APPROVAL_STEPS,
   type ApprovalAction,
-  type ApprovalStep,
   MENUNGGU,
-  type Review,
   type ReviewStatus,
   actionBlock,
   applyAction,
   isApprovalStep,
-  normalizeReviews,
 } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { inApprovalList } from '../../src/domain/nilai';
-import { NILAI_API_MSG } from '../../src/domain/nilai-api';
+import { type ReviewStep, reviewSteps, sameReviewStep } from '../../src/domain/peserta-state';
+import { REVIEW_MSG } from '../../src/domain/review';
 import type { AuthUser } from '../auth/plugin';
-import type { Db } from '../db/client';
-import { divisiKategori, kompetensi, nilai, peserta, reviews, users } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { divisiKategori, kompetensi, nilai, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import type { Tx } from './deletions';
 import type { StoredAnswer } from './idempotency';
-
-/** A review step as the API returns it (spec 3). */
-export interface ApiReview {
-  role_reviewer: ApprovalStep;
-  status: Review['status'];
-  catatan: string | null;
-}
-
-/** What the nilai (score) and approval rules need of a participant. */
-export interface PesertaScope {
-  id: number;
-  jenjang: Jenjang;
-  divisi_id: number;
-  mentor_id: number | null;
-}
-
-const scopeColumns = { id: peserta.id, jenjang: peserta.jenjang, divisi_id: peserta.divisi_id, mentor_id: peserta.mentor_id };
-
-/** A Mentor reads and scores only the participants assigned to them (CONTRACT); 403 otherwise. */
-export function assertMentorOwns(user: AuthUser, row: PesertaScope): void {
-  if (user.role === 'Mentor' && row.mentor_id !== user.id) throw new HttpError(403, SERVER_MSG.forbidden);
-}
-
-/** A participant's scope without locks; 404 unknown, 403 for another mentor's participant. */
-export async function readableScope(db: Db | Tx, user: AuthUser, id: number): Promise<PesertaScope> {
-  const [row] = await db.select(scopeColumns).from(peserta).where(eq(peserta.id, id));
-  if (!row) throw new HttpError(404, SERVER_MSG.notFound);
-  assertMentorOwns(user, row);
-  return row;
-}
-
-/** Locks the participants (FOR NO KEY UPDATE, ascending id) and returns the ones that exist. */
-export async function lockPeserta(tx: Tx, ids: readonly number[]): Promise<Map<number, PesertaScope>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select(scopeColumns)
-    .from(peserta)
-    .where(inArray(peserta.id, [...ids]))
-    .orderBy(asc(peserta.id))
-    .for('no key update');
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Locks the review rows of the participants (FOR UPDATE, ascending) and returns the stored rows of each. */
-export async function lockReviews(tx: Tx, ids: readonly number[]): Promise<Map<number, Review[]>> {
-  const out = new Map<number, Review[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await tx
-    .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
-    .from(reviews)
-    .where(inArray(reviews.peserta_id, [...ids]))
-    .orderBy(asc(reviews.peserta_id), asc(reviews.role_reviewer))
-    .for('update');
-  for (const { peserta_id, ...review } of rows) out.get(peserta_id)?.push(review);
-  return out;
-}
-
-/** The three steps in order, in the API shape. */
-function apiReviews(list: readonly Review[]): ApiReview[] {
-  return normalizeReviews(list).map((review) => ({
-    role_reviewer: review.role_reviewer,
-    status: review.status,
-    catatan: review.catatan ?? null,
-  }));
-}
-
-/** The three steps of each participant (Menunggu where no row), without locks; absent ids get three Menunggu. */
-export async function selectReviews(db: Db | Tx, ids: readonly number[]): Promise<Map<number, ApiReview[]>> {
-  const stored = new Map<number, Review[]>(ids.map((id) => [id, []]));
-  if (ids.length > 0) {
-    const rows = await db
-      .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
-      .from(reviews)
-      .where(inArray(reviews.peserta_id, [...ids]));
-    for (const { peserta_id, ...review } of rows) stored.get(peserta_id)?.push(review);
-  }
-  return new Map([...stored].map(([id, list]) => [id, apiReviews(list)]));
-}
+import { type PesertaScope, lockPeserta, lockReviews, readableIds, readableScope, selectReviews } from './peserta-state';
 
 /**
  * GET /api/review/peserta?ids=: the three steps of several participants, ascending id. Ids
@@ -120,11 +34,10 @@ export async function readReviewsBatch(
   db: Db,
   user: AuthUser,
   ids: readonly number[],
-): Promise<{ peserta_id: number; reviews: ApiReview[] }[]> {
+): Promise<{ peserta_id: number; reviews: ReviewStep[] }[]> {
   return db.transaction(
     async (tx) => {
-      const scopes = await tx.select(scopeColumns).from(peserta).where(inArray(peserta.id, [...ids])).orderBy(asc(peserta.id));
-      const readable = scopes.filter((row) => user.role !== 'Mentor' || row.mentor_id === user.id).map((row) => row.id);
+      const readable = await readableIds(tx, user, ids);
       const reviewsOf = await selectReviews(tx, readable);
       return readable.map((id) => ({ peserta_id: id, reviews: reviewsOf.get(id) ?? [] }));
     },
@@ -133,7 +46,7 @@ export async function readReviewsBatch(
 }
 
 /** GET /api/review/peserta/:id: the three steps in order (Menunggu where nobody decided). */
-export async function readReviews(db: Db, user: AuthUser, id: number): Promise<ApiReview[]> {
+export async function readReviews(db: Db, user: AuthUser, id: number): Promise<ReviewStep[]> {
   return db.transaction(
     async (tx) => {
       await readableScope(tx, user, id);
@@ -143,7 +56,7 @@ export async function readReviews(db: Db, user: AuthUser, id: number): Promise<A
   );
 }
 
-/** Number of active competencies of a division and level (spec 5's "competencies for their division and level"). */
+/** Number of active competencies of a division and level: the ones a participant of that division and level is scored on. */
 export async function activeKompetensiCount(db: Db | Tx, divisiId: number, jenjang: Jenjang): Promise<number> {
   const [row] = await db
     .select({ value: count() })
@@ -179,14 +92,14 @@ async function ensureReviewRows(tx: Tx, id: number): Promise<void> {
 }
 
 const SUCCESS: Record<ApprovalAction, string> = {
-  approve: NILAI_API_MSG.approved,
-  reject: NILAI_API_MSG.rejected,
-  cancel: NILAI_API_MSG.cancelled,
+  approve: REVIEW_MSG.approved,
+  reject: REVIEW_MSG.rejected,
+  cancel: REVIEW_MSG.cancelled,
 };
 
 /**
  * POST /api/review/{approve|reject|cancel}/:id by `user`, whose role is its step, inside `tx`:
- * locks, re-checks the chain (409 with the spec's stale-data text), requires approve / reject
+ * locks, re-checks the chain (409 with the chain's `Data telah berubah. …` text), requires approve / reject
  * to be for a participant in the approval list (409), applies the transition (a rejection
  * stops later steps; cancelling it resumes them), records the reviewer and note.
  */
@@ -211,25 +124,25 @@ export async function decide(
     await ensureReviewRows(tx, id);
     stored = (await lockReviews(tx, [id])).get(id) ?? [];
   }
-  const current = normalizeReviews(stored);
+  const current = reviewSteps(stored);
 
   const block = actionBlock(action, role, current);
   if (block) throw new HttpError(409, block);
   if (action !== 'cancel') {
     const scores = await countingScoreCount(tx, row);
     const kompetensiCount = await activeKompetensiCount(tx, row.divisi_id, row.jenjang);
-    if (!inApprovalList(scores, kompetensiCount)) throw new HttpError(409, NILAI_API_MSG.notInApprovalList);
+    if (!inApprovalList(scores, kompetensiCount)) throw new HttpError(409, REVIEW_MSG.notInApprovalList);
   }
 
   const next = applyAction(action, role, current, catatan);
   for (const step of next) {
     const before = current.find((review) => review.role_reviewer === step.role_reviewer);
-    if (before && before.status === step.status && (before.catatan ?? null) === (step.catatan ?? null)) continue;
+    if (before && sameReviewStep(before, step)) continue;
     const decidedByMe = step.role_reviewer === role && action !== 'cancel';
     await tx
       .update(reviews)
       .set({ status: step.status, catatan: step.catatan ?? null, reviewer_id: decidedByMe ? user.id : null })
       .where(and(eq(reviews.peserta_id, id), eq(reviews.role_reviewer, step.role_reviewer)));
   }
-  return { status: 200, body: { message: SUCCESS[action], data: { reviews: apiReviews(next) } } };
+  return { status: 200, body: { message: SUCCESS[action], data: { reviews: reviewSteps(next) } } };
 }

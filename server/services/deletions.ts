@@ -1,11 +1,8 @@
 // Tombstones for incremental pulls (`?since=`): every service that deletes a row a client
 // mirrors records it here, inside the same transaction as the delete, so a tombstone exists
-// exactly when the row is gone. Also home of the transaction type the services share.
-import type { Db } from '../db/client';
+// exactly when the row is gone.
+import type { Db, Tx } from '../db/client';
 import { deletions } from '../db/schema';
-
-/** A transaction handle of `db.transaction()`: services accept it wherever they accept a Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The entity names tombstones use: the table names of the mirrored rows. */
 export type DeletedEntity = 'users' | 'instansi' | 'divisi' | 'kompetensi' | 'grade_templates' | 'nilai' | 'peserta';

@@ -4,10 +4,10 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { GradeItem, GradeTemplateInput } from '../../src/domain/grade';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { gradeItems, gradeTemplates } from '../db/schema';
 import { HttpError } from '../http-error';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 
 /** A grade template as the API returns it; items from the highest `min` down. */
 export interface ApiGradeTemplate {

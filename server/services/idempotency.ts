@@ -14,11 +14,10 @@
 // Not checked: that a repeat's body equals the first one's (no request hash is stored); a key
 // reused for another method or path answers 422.
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG } from '../../src/domain/nilai-api';
-import type { Db } from '../db/client';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG } from '../../src/domain/idempotency';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http-error';
-import type { Tx } from './deletions';
 
 /** How long a key is kept: a replay arrives within minutes or days, never a month later. */
 export const IDEMPOTENCY_TTL_DAYS = 30;
@@ -105,7 +104,7 @@ async function purgeExpired(tx: Tx, userId: number): Promise<void> {
 
 /**
  * Extra fields of an answer read after the change (or after a refusal) in the same
- * transaction: the participant's state for the outbox (services/nilai.ts answerState).
+ * transaction: the participant's state for the outbox (services/peserta-state.ts answerState).
  */
 export type AnswerExtras = (tx: Tx) => Promise<Record<string, unknown>>;
 

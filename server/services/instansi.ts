@@ -4,12 +4,12 @@
 import { type SQL, asc, count, eq, sql } from 'drizzle-orm';
 import { type InstansiJenis, MASTER_MSG } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { instansi, peserta } from '../db/schema';
 import { FOREIGN_KEY_VIOLATION } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { asConflict } from './constraint-errors';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 
 /** An institution as the API returns it. */
 export interface ApiInstansi {

@@ -4,12 +4,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Jenjang, KompetensiInput, KompetensiUpdate } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai } from '../db/schema';
 import { FOREIGN_KEY_VIOLATION } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { asConflict, asHttpError, byNama } from './constraint-errors';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 
 /** A competency as the API returns it, with the divisions it applies to. */
 export interface ApiKompetensi {

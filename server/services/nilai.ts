@@ -1,26 +1,25 @@
-// Scores (nilai) on the server (spec 2 "Penilaian", 4 "Score edit lock", 5, 7): the
-// competencies a participant is scored on, reading scores, the mentor's own list, saving in
-// bulk and deleting all of a participant's scores. Saves and deletes run the SAME edit-lock
-// rule as the web app (scoreEditLock of src/domain/nilai.ts) on locked rows, in the lock
-// order of services/approval.ts, with the competencies (referenced rows) locked first:
+// Scores (nilai) on the server: the competencies a participant is scored on, reading scores,
+// the mentor's own list, saving in bulk and deleting all of a participant's scores. Saves and
+// deletes run the SAME edit-lock rule as the web app (scoreEditLock of src/domain/nilai.ts) on
+// locked rows, in the lock order of services/peserta-state.ts, with the competencies
+// (referenced rows) locked first:
 // FOR SHARE makes a concurrent rename or delete of one wait instead of deadlocking with us.
 // One score per participant and competency: a resend replaces it (upsert), never duplicates.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeReviews } from '../../src/domain/approval-chain';
 import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
-import { NILAI_MSG, scoreEditLock } from '../../src/domain/nilai';
-import type { NilaiItem } from '../../src/domain/nilai';
+import { NILAI_MSG, type NilaiItem, scoreEditLock } from '../../src/domain/nilai';
 import type { Peserta } from '../../src/domain/peserta';
-import { NILAI_API_MSG } from '../../src/domain/nilai-api';
+import type { Score } from '../../src/domain/peserta-state';
 import type { AuthUser } from '../auth/plugin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { HttpError } from '../http-error';
-import { type ApiReview, assertMentorOwns, lockPeserta, lockReviews, readableScope, selectReviews } from './approval';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';
 import { selectPeserta } from './peserta-read';
+import { assertMentorOwns, lockPeserta, lockReviews, readableScope, selectNilai } from './peserta-state';
 
 /** A competency of GET /api/nilai/divisi/:divisiId/kompetensi. */
 export interface ApiNilaiKompetensi {
@@ -28,15 +27,6 @@ export interface ApiNilaiKompetensi {
   nama: string;
   jenjang: Jenjang;
   aktif: boolean;
-}
-
-/** A score as the API returns it (spec 3 Nilai). */
-export interface ApiNilai {
-  id: number;
-  peserta_id: number;
-  kompetensi_id: number;
-  skor: number;
-  kompetensi: { nama: string };
 }
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
@@ -62,57 +52,8 @@ export async function listDivisiKompetensi(db: Db, divisiId: number, jenjang: Je
   );
 }
 
-/** Every score of the participants, by participant, then competency name. */
-export async function selectNilai(db: Db | Tx, pesertaIds: readonly number[]): Promise<ApiNilai[]> {
-  if (pesertaIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: nilai.id,
-      peserta_id: nilai.peserta_id,
-      kompetensi_id: nilai.kompetensi_id,
-      skor: nilai.skor,
-      nama: kompetensi.nama,
-    })
-    .from(nilai)
-    .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
-    .where(inArray(nilai.peserta_id, [...pesertaIds]))
-    .orderBy(asc(nilai.peserta_id), byNamaSql, asc(nilai.kompetensi_id));
-  return rows.map(({ nama, ...row }) => ({ ...row, kompetensi: { nama } }));
-}
-
-/** A participant's reviews and scores together, as the replayable mutations answer them. */
-export interface PesertaState {
-  peserta_id: number;
-  reviews: ApiReview[];
-  nilai: ApiNilai[];
-}
-
-/** The state of each participant (ascending id), read inside the caller's transaction. */
-export async function pesertaStates(tx: Db | Tx, ids: readonly number[]): Promise<PesertaState[]> {
-  const sorted = ascending(ids);
-  const [reviewsOf, scores] = await Promise.all([selectReviews(tx, sorted), selectNilai(tx, sorted)]);
-  return sorted.map((id) => ({
-    peserta_id: id,
-    reviews: reviewsOf.get(id) ?? [],
-    nilai: scores.filter((row) => row.peserta_id === id),
-  }));
-}
-
-/**
- * The fields a replayable mutation adds to its answer (2xx, and a keyed 409): `state` of the
- * one participant it concerns, and for POST /api/nilai/bulk also `states`, one per participant
- * of the payload. The outbox reconciles its mirror from them without another read. Stored with
- * the answer under the Idempotency-Key: a resend gets the state right after the first request,
- * which may be older than now; the client's next pull corrects that.
- */
-export async function answerState(tx: Tx, ids: readonly number[], many = false): Promise<Record<string, unknown>> {
-  const states = await pesertaStates(tx, ids);
-  if (!many) return { state: states[0] ?? null };
-  return states.length === 1 ? { state: states[0], states } : { states };
-}
-
 /** GET /api/nilai/peserta/:id: a participant's scores; 404 unknown, 403 another mentor's. */
-export async function readNilai(db: Db, user: AuthUser, id: number): Promise<ApiNilai[]> {
+export async function readNilai(db: Db, user: AuthUser, id: number): Promise<Score[]> {
   return db.transaction(
     async (tx) => {
       await readableScope(tx, user, id);
@@ -196,7 +137,7 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
   const kompetensiIds = ascending(unique.map((item) => item.kompetensi_id));
   // Beyond a 32-bit id no row exists (and the query would fail on the integer column).
   if (pesertaIds.some((id) => id > ID_MAX)) throw new HttpError(404, SERVER_MSG.notFound);
-  if (kompetensiIds.some((id) => id > ID_MAX)) throw new HttpError(400, NILAI_API_MSG.kompetensiUnknown);
+  if (kompetensiIds.some((id) => id > ID_MAX)) throw new HttpError(400, NILAI_MSG.kompetensiUnknown);
 
   const jenjangOf = await lockKompetensi(tx, kompetensiIds);
   const scopes = await lockPeserta(tx, pesertaIds);
@@ -207,8 +148,8 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
   }
   for (const item of unique) {
     const jenjang = jenjangOf.get(item.kompetensi_id);
-    if (jenjang === undefined) throw new HttpError(400, NILAI_API_MSG.kompetensiUnknown);
-    if (jenjang !== scopes.get(item.peserta_id)?.jenjang) throw new HttpError(400, NILAI_API_MSG.kompetensiWrongJenjang);
+    if (jenjang === undefined) throw new HttpError(400, NILAI_MSG.kompetensiUnknown);
+    if (jenjang !== scopes.get(item.peserta_id)?.jenjang) throw new HttpError(400, NILAI_MSG.kompetensiWrongJenjang);
   }
   await assertScoresEditable(tx, user, pesertaIds);
 

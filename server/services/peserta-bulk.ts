@@ -15,11 +15,10 @@
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type PesertaBulkResult, type PesertaCreate, isBlankField, pesertaImportSchema } from '../../src/domain/peserta';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { checkInput } from '../validation';
-import type { Tx } from './deletions';
 import { type PesertaRefs, insertPesertaRows, loadRefs, refsProblem } from './peserta';
 import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Jenjang } from '../../src/domain/master-data';
 import { PESERTA_MSG, type PesertaCreate } from '../../src/domain/peserta';
 import { instansi, peserta, pesertaMahasiswa, pesertaSiswa } from '../db/schema';
-import type { Tx } from './deletions';
+import type { Tx } from '../db/client';
 
 /** The advisory lock key of participant-number writers: any fixed number, the same in every process. */
 export const PESERTA_NUMBER_LOCK_KEY = 4_242_002;

@@ -1,4 +1,4 @@
-// Reads of participants in the API shape of spec 3 (plus their scores), and the `?since=` cursor of incremental
+// Reads of participants in the API shape (src/domain/peserta.ts, scores included), and the `?since=` cursor of incremental
 // pulls. A list costs three queries whatever its length: the rows with their institution,
 // division, mentor, pembimbing and level details (joins), then the reviews and the scores.
 //
@@ -24,14 +24,14 @@
 // Keeping the last page's cursor instead would lose a change to page 1 made while page 2 was read.
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Review, approvalProgress, normalizeReviews } from '../../src/domain/approval-chain';
+import { type Review, approvalProgress } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Peserta } from '../../src/domain/peserta';
-import type { Db } from '../db/client';
+import { reviewSteps } from '../../src/domain/peserta-state';
+import type { Db, Tx } from '../db/client';
 import { deletions, divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import type { Tx } from './deletions';
 
 const mentor = alias(users, 'mentor');
 const pembimbing = alias(users, 'pembimbing');
@@ -103,11 +103,7 @@ export async function selectPeserta(db: Db | Tx, where: SQL | undefined, order: 
   }
 
   return rows.map((row) => {
-    const steps = normalizeReviews(reviewsOf.get(row.id) ?? []).map((review) => ({
-      role_reviewer: review.role_reviewer,
-      status: review.status,
-      catatan: review.catatan ?? null,
-    }));
+    const steps = reviewSteps(reviewsOf.get(row.id) ?? []);
     return {
       id: row.id,
       nama: row.nama,

@@ -19,10 +19,10 @@ import type { InstansiJenis, Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { PESERTA_MSG, type Peserta, type PesertaCreate, type PesertaUpdate } from '../../src/domain/peserta';
 import type { Role } from '../../src/domain/roles';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 import { checkNumbers, instansiNama, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 import { getPeserta } from './peserta-read';
 

@@ -20,10 +20,9 @@ import {
   certificateGradeItems,
 } from '../../src/domain/sertifikat';
 import { type DocumentInput, buildDocumentInput } from '../../src/documents/input';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { kompetensi, peserta, reviews, userSignatures, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import type { Tx } from './deletions';
 import { listGradeTemplates } from './grade';
 import { selectPeserta } from './peserta-read';
 import { signaturesOf } from './signatures';

@@ -7,11 +7,11 @@ import { MASTER_MSG, type UserCreate, type UserUpdate } from '../../src/domain/m
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/roles';
 import { hashPassword } from '../auth/password';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { peserta, userSignatures, users } from '../db/schema';
 import { UNIQUE_VIOLATION, constraintName, sqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
-import { type Tx, recordDeletions } from './deletions';
+import { recordDeletions } from './deletions';
 
 /**
  * A users row as stored (includes password_hash: never send it), with the SHA-256 of the

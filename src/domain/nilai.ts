@@ -1,9 +1,11 @@
 /**
- * Scores (nilai): range, letter grades, the score edit locks of spec section 4 with their
- * section 8 messages, the mentor list status, and the approval-list inclusion rule. Pure.
+ * Scores (nilai): range, letter grades, the score edit locks with their messages, the mentor
+ * list status, the approval-list inclusion rule, and the requests and refusals of the score
+ * API. Pure.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { JENJANG } from './master-data';
 import {
   APPROVAL_STEPS,
   type ApprovalStep,
@@ -23,12 +25,12 @@ import {
 export const SKOR_MIN = 0;
 export const SKOR_MAX = 100;
 
-/** True for an integer score 0-100 (spec 5). */
+/** True for an integer score 0-100. */
 export function isValidSkor(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= SKOR_MIN && value <= SKOR_MAX;
 }
 
-/** Letter grade on the score screens (spec 9): A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else E. */
+/** Letter grade on the score screens: A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else E. */
 export function letterGrade(skor: number): 'A' | 'B' | 'C' | 'D' | 'E' {
   if (skor >= 90) return 'A';
   if (skor >= 80) return 'B';
@@ -37,7 +39,7 @@ export function letterGrade(skor: number): 'A' | 'B' | 'C' | 'D' | 'E' {
   return 'E';
 }
 
-/** Edit-lock and score texts of spec section 8. */
+/** Edit-lock and score texts. */
 export const NILAI_MSG = {
   stopped: 'Nilai tidak dapat diubah karena proses persetujuan telah dihentikan',
   mentorApproved: (step: ApprovalStep) => `Nilai tidak dapat diedit. ${step} sudah melakukan approval`,
@@ -58,6 +60,9 @@ export const NILAI_MSG = {
   noKompetensiTitle: 'Kompetensi Belum Tersedia',
   noKompetensiHint: 'Hubungi HR untuk memperbarui kompetensi',
   resetConfirm: 'Apakah Anda yakin ingin menghapus semua nilai peserta ini?',
+  // The API's refusals of a score on a competency it cannot have.
+  kompetensiUnknown: 'Kompetensi yang dipilih tidak ditemukan',
+  kompetensiWrongJenjang: 'Kompetensi tidak sesuai dengan jenjang peserta',
 } as const;
 
 /** The latest step (in chain order) that has approved or rejected, with its decision. */
@@ -70,11 +75,11 @@ function latestDecision(reviews: readonly Review[]): { step: ApprovalStep; statu
   return null;
 }
 
-/** The step whose decision locks scores for each editing role (spec 4 "Score edit lock"). */
+/** The step whose decision locks scores for each editing role: Pembimbing's by HR's, HR's by BusHead's. */
 const LOCKED_BY: Record<string, ApprovalStep> = { [PEMBIMBING]: HR, [HR]: BUSHEAD };
 
 /**
- * Why `role` may not save or reset scores now, or null when it may (spec 4):
+ * Why `role` may not save or reset scores now, or null when it may:
  * a Mentor is locked once Pembimbing decided (or the chain stopped); for approvers any
  * Tidak_dilanjutkan stops editing;
  * Pembimbing and HR edit on the approval screen only while nobody rejected, their own review
@@ -101,7 +106,7 @@ export function scoreEditLock(role: string, reviews: readonly Review[]): string 
   return null;
 }
 
-/** Mentor list status keys (spec 4) and their labels. */
+/** Mentor list status keys and their labels. */
 export const MENTOR_STATUSES = [
   'belum_dinilai',
   'menunggu_approval',
@@ -120,7 +125,7 @@ export const MENTOR_STATUS_NAMES: Record<MentorStatus, string> = {
   ditolak: 'Ditolak',
 };
 
-/** The mentor list status of a participant and its label (spec 4). */
+/** The mentor list status of a participant and its label. */
 export function mentorStatus(
   scoreCount: number,
   kompetensiCount: number,
@@ -134,7 +139,7 @@ export function mentorStatus(
   return { status: 'menunggu_approval', label: 'Menunggu Approval' };
 }
 
-/** Spec 5: the approval list holds participants with competencies for their division and
+/** The approval list holds participants with competencies for their division and
  * level, at least one score, and at least as many scores as competencies. */
 export function inApprovalList(scoreCount: number, kompetensiCount: number): boolean {
   return kompetensiCount > 0 && scoreCount > 0 && scoreCount >= kompetensiCount;
@@ -148,6 +153,13 @@ export const nilaiItemSchema = lazySchema(() => z.object({
 }));
 export type NilaiItem = z.infer<typeof nilaiItemSchema>;
 
-/** Body of POST /api/nilai/bulk (spec 7). */
+/** Body of POST /api/nilai/bulk: 1 to 500 scores. */
 export const nilaiBulkSchema = lazySchema(() => z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) }));
 export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
+
+/** Query of GET /api/nilai/divisi/{divisiId}/kompetensi: the level is required. */
+export const nilaiKompetensiQuerySchema = lazySchema(() => z.object({
+  jenjang: z.enum(JENJANG, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'Jenjang wajib diisi' : 'Jenjang tidak valid'),
+  }),
+}));

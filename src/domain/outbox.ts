@@ -1,8 +1,9 @@
 /**
- * The replayable mutations of ARCHITECTURE.md "Write", as pure rules: their kinds and
- * payloads, the re-check that decides whether a queued change may still be sent, and the
- * optimistic effect of a change on a participant's scores and reviews. Used by src/sync
- * (enqueue, replay, reconcile) in the page and the service worker.
+ * The replayable changes a screen queues in the outbox, as pure rules: their kinds and how
+ * the queue names them, the re-check that decides whether a queued change may still be sent,
+ * and the optimistic effect of a change on a participant's scores and reviews. Used by
+ * src/sync (enqueue, replay, reconcile) in the page and the service worker; the requests they
+ * become are described in src/api/nilai.ts.
  */
 import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
@@ -20,25 +21,9 @@ export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   'review.cancel': 'Batalkan keputusan',
 };
 
-/** The request an outbox entry becomes (the peserta id is in the path, CONTRACT.md). */
-export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'DELETE'; path: string } {
-  switch (kind) {
-    case 'nilai.save':
-      return { method: 'POST', path: '/api/nilai/bulk' };
-    case 'nilai.reset':
-      return { method: 'DELETE', path: `/api/nilai/peserta/${pesertaId}` };
-    case 'review.approve':
-      return { method: 'POST', path: `/api/review/approve/${pesertaId}` };
-    case 'review.reject':
-      return { method: 'POST', path: `/api/review/reject/${pesertaId}` };
-    case 'review.cancel':
-      return { method: 'POST', path: `/api/review/cancel/${pesertaId}` };
-  }
-}
-
 /**
  * Why a queued change of `kind` by `role` may no longer be sent, given the participant's
- * latest reviews (a spec section 8 text), or null when it may be sent.
+ * latest reviews (the edit lock's or the chain's `Data telah berubah. …` text), or null when it may be sent.
  */
 export function recheckBlock(kind: OutboxKind, role: string, reviews: readonly Review[]): string | null {
   switch (kind) {

@@ -1,8 +1,8 @@
 /**
- * Participants (peserta) of spec sections 2, 3, 5 and 8: the write payloads of
- * POST / PUT /api/peserta and of the bulk import as zod schemas with the spec's messages,
- * the API's answer shapes, and the texts of the participant screens. Pure; the web app
- * validates its forms with the same schemas the server enforces.
+ * Participants (peserta): the write payloads of POST / PUT /api/peserta and of the bulk
+ * import as zod schemas with their messages, the API's answer shapes, and the texts of the
+ * participant screens. Pure; the web app validates its forms with the same schemas the
+ * server enforces.
  *
  * Payload rules: on add every field is required ('Semua field wajib diisi', checked before
  * any other rule); SMK sends nis + jurusan, Mahasiswa nim + jurusan_mahasiswa + fakultas
@@ -12,12 +12,12 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { APPROVAL_STEPS, REVIEW_STATUSES } from './approval-chain';
 import { SHORT_TEXT_MAX } from './auth';
 import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
 import { SERVER_MSG } from './messages';
+import { reviewStepSchema, scoreSchema } from './peserta-state';
 
-/** Texts of the participant screens and rules (spec sections 2, 5 and 8). */
+/** Texts of the participant screens and rules. */
 export const PESERTA_MSG = {
   required: 'Semua field wajib diisi',
   deleteConfirm: 'Yakin ingin menghapus peserta ini?',
@@ -29,7 +29,7 @@ export const PESERTA_MSG = {
   noneAvailable: (what: string) => `Tidak ada ${what} tersedia`,
   loading: 'Loading...',
   companySupervisor: 'Pembimbing Perusahaan',
-  // Not in the spec; the server's answers for rules the spec implies.
+  // The server's answers for rules the screens imply (a level never changes, dates in order).
   jenjangFixed: 'Jenjang tidak dapat diubah',
   dateOrder: 'Tanggal selesai tidak boleh sebelum tanggal masuk',
   /** A NIS / NIM is unique within its institution (trimmed, any case): a second one is refused (409, or the import row's error). */
@@ -37,7 +37,7 @@ export const PESERTA_MSG = {
   nimTaken: (nim: string, instansi: string) => `NIM "${nim}" sudah terdaftar di ${instansi}`,
 } as const;
 
-/** Screen titles per level. The university ones are the spec's; the SMK ones follow them by analogy. */
+/** Screen titles per level; the SMK ones follow the university ones. */
 export const PESERTA_TITLES: Record<Jenjang, { list: string; add: string; edit: string; delete: string; detail: string; search: string }> = {
   SMK: {
     list: 'Daftar Peserta Siswa',
@@ -117,7 +117,7 @@ const commonShape = {
 };
 
 const COMMON_KEYS = Object.keys(commonShape);
-/** The fields every add must fill in, per level (spec 5, CONTRACT: fakultas required). */
+/** The fields every add must fill in, per level (a Mahasiswa's fakultas included). */
 export const PESERTA_REQUIRED_FIELDS: Record<Jenjang, readonly string[]> = {
   SMK: [...COMMON_KEYS, 'nis', 'jurusan'],
   Mahasiswa: [...COMMON_KEYS, 'nim', 'jurusan_mahasiswa', 'fakultas'],
@@ -126,8 +126,9 @@ export const PESERTA_REQUIRED_FIELDS: Record<Jenjang, readonly string[]> = {
 const objectInput = lazySchema(() => z.record(z.string(), z.unknown(), { error: SERVER_MSG.invalidInput }));
 
 /**
- * Step 1 of an add: every required field is filled in, else the spec's one message. With
- * `emptyFakultas` (CSV import: '-' means none) a Mahasiswa's fakultas may be '' but not missing.
+ * Step 1 of an add: every required field is filled in, else the one message 'Semua field wajib
+ * diisi'. With `emptyFakultas` (CSV import: '-' means none) a Mahasiswa's fakultas may be ''
+ * but not missing.
  */
 const requiredStep = (emptyFakultas: boolean) =>
   objectInput.transform((raw, ctx) => {
@@ -161,7 +162,7 @@ const createSchema = (emptyFakultas: boolean) =>
     .pipe(z.discriminatedUnion('jenjang', [smkCreateSchema, mahasiswaCreateSchema(emptyFakultas)], { error: 'Jenjang tidak valid' }))
     .refine((value) => value.tanggal_selesai >= value.tanggal_masuk, { message: PESERTA_MSG.dateOrder, path: ['tanggal_selesai'] });
 
-/** POST /api/peserta and the add form: every field required (spec 5), references as ids. */
+/** POST /api/peserta and the add form: every field required, references as ids. */
 export const pesertaCreateSchema = lazySchema(() => createSchema(false));
 /** A checked add payload: SMK with nis + jurusan, or Mahasiswa with nim + jurusan_mahasiswa + fakultas. */
 export type PesertaCreate = z.output<typeof pesertaCreateSchema>;
@@ -175,7 +176,7 @@ export const pesertaImportSchema = lazySchema(() => createSchema(true));
 const optional = <S extends z.ZodType>(schema: S) => schema.optional();
 
 /**
- * PUT /api/peserta/{id} and the edit form: blank fields are dropped (spec 5: only non-empty
+ * PUT /api/peserta/{id} and the edit form: blank fields are dropped (only non-empty
  * fields are sent), the rest follow the add rules. `jenjang` may be echoed but never changes
  * (the server compares it with the stored level). The level's own fields apply: nis/jurusan
  * for SMK, nim/jurusan_mahasiswa (or jurusan)/fakultas for Mahasiswa.
@@ -215,7 +216,7 @@ const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau leb
 /**
  * Query of GET /api/peserta: optional level ('' = both), the opaque `since` cursor of an
  * earlier answer, or a page: `limit` rows (1..2000) with id > `after` (0 when absent). Without
- * `limit` the answer is the whole list (CONTRACT); `after` needs `limit`, `since` excludes it.
+ * `limit` the answer is the whole list; `after` needs `limit`, `since` excludes it.
  */
 export const pesertaListQuerySchema = lazySchema(() => z
   .object({
@@ -253,14 +254,7 @@ export const pesertaBulkRequestSchema = lazySchema(() => z.object({
 }));
 export type PesertaBulkRequest = z.infer<typeof pesertaBulkRequestSchema>;
 
-/** One review step as a participant carries it (always the three steps, in chain order). */
-export const pesertaReviewSchema = lazySchema(() => z.object({
-  role_reviewer: z.enum(APPROVAL_STEPS),
-  status: z.enum(REVIEW_STATUSES),
-  catatan: z.string().nullable(),
-}));
-
-/** A participant as the API returns it (spec 3). */
+/** A participant as the API returns it. */
 export const pesertaSchema = lazySchema(() => z.object({
   id: z.number().int(),
   nama: z.string(),
@@ -284,14 +278,14 @@ export const pesertaSchema = lazySchema(() => z.object({
   siswa: z.object({ nis: z.string(), jurusan: z.string() }).nullable(),
   /** Set for Mahasiswa, null for SMK. */
   mahasiswa: z.object({ nim: z.string(), jurusan: z.string(), fakultas: z.string() }).nullable(),
-  /** is_complete: all three steps Disetujui (CONTRACT). */
+  /** is_complete: all three steps Disetujui. */
   status: z.object({ is_complete: z.boolean() }),
-  reviews: z.array(pesertaReviewSchema),
+  reviews: z.array(reviewStepSchema),
   /**
-   * The participant's scores (beyond spec 3): score changes bump the participant's sync
+   * The participant's scores: score changes bump the participant's sync
    * cursor, so incremental pulls keep the mirror's scores current for the approval screen.
    */
-  nilai: z.array(z.object({ kompetensi_id: z.number().int(), skor: z.number().int() })),
+  nilai: z.array(scoreSchema.pick({ kompetensi_id: true, skor: true })),
   /** ISO timestamp of the last change of the row, its details, reviews, scores or the names it shows. */
   updated_at: z.string(),
 }));

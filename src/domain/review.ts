@@ -1,12 +1,31 @@
 /**
- * Request bodies and queries of the review (approval) calls of spec 7: the rejection reason,
- * the optional approval note, and the batch read of reviews the outbox re-check uses. Pure;
- * the server validates with these, the web app checks its forms with the same limits.
+ * The review (approval) calls: their request bodies and queries — the rejection reason, the
+ * optional approval note, the batch read of reviews the outbox re-check uses — and the texts
+ * they answer. Pure; the server validates with these, the web app checks its forms with the
+ * same limits.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
-/** Rejection reason (spec 5: required, non-empty after trimming; CONTRACT: ≤ 2,000). */
+/** Success texts of the decisions, and the refusal of a decision outside the approval list. */
+export const REVIEW_MSG = {
+  approved: 'Berhasil menyetujui peserta',
+  rejected: 'Berhasil menolak peserta',
+  cancelled: 'Keputusan berhasil dibatalkan',
+  // Only participants in the approval list can be approved or rejected; the second sentence is
+  // the approval screen's own hint for an empty list.
+  notInApprovalList:
+    'Nilai peserta belum lengkap. Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval',
+} as const;
+
+/** A decision that failed on the device with no reason of its own (no answer to say why). */
+export const REVIEW_FAILED_MSG = {
+  approve: 'Gagal menyetujui peserta',
+  reject: 'Gagal menolak peserta',
+  cancel: 'Gagal membatalkan keputusan',
+} as const;
+
+/** Rejection reason: required, non-empty after trimming, at most 2,000 characters. */
 export const CATATAN_MAX = 2000;
 export const REJECT_REASON_REQUIRED = 'Alasan penolakan wajib diisi';
 export const rejectBodySchema = lazySchema(() => z.object({

@@ -6,7 +6,7 @@ import type { OutboxKind } from '@/domain/outbox';
 import { isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG } from '@/domain/nilai';
-import { NILAI_API_MSG, REVIEW_FAILED_MSG } from '@/domain/nilai-api';
+import { REVIEW_FAILED_MSG, REVIEW_MSG } from '@/domain/review';
 import type { SubmitOutcome } from './submit';
 
 /**
@@ -40,9 +40,9 @@ const CHANGE_TEXTS: Record<OutboxKind, ChangeTexts> = {
     reloads: true,
   },
   'nilai.reset': { done: NILAI_MSG.allDeleted, failed: () => NILAI_MSG.deleteFailed, reloads: true },
-  'review.approve': { done: NILAI_API_MSG.approved, failed: () => REVIEW_FAILED_MSG.approve, reloads: false },
-  'review.reject': { done: NILAI_API_MSG.rejected, failed: () => REVIEW_FAILED_MSG.reject, reloads: false },
-  'review.cancel': { done: NILAI_API_MSG.cancelled, failed: () => REVIEW_FAILED_MSG.cancel, reloads: false },
+  'review.approve': { done: REVIEW_MSG.approved, failed: () => REVIEW_FAILED_MSG.approve, reloads: false },
+  'review.reject': { done: REVIEW_MSG.rejected, failed: () => REVIEW_FAILED_MSG.reject, reloads: false },
+  'review.cancel': { done: REVIEW_MSG.cancelled, failed: () => REVIEW_FAILED_MSG.cancel, reloads: false },
 };
 
 /** A change of `kind` by `role` that failed before it could be queued or answered (e.g. IndexedDB closed). */

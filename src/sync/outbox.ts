@@ -1,5 +1,5 @@
 /**
- * The outbox: queued replayable mutations (ARCHITECTURE.md "Write"), and the one owner of
+ * The outbox: queued replayable mutations (src/sync/README.md), and the one owner of
  * its rows. Every transition of an entry is a function here: enqueue (with its optimistic
  * mirror change, in ONE Dexie transaction), markSending, markSent (deleted, with the server's
  * state reconciled in the same transaction), markRetry (network or 5xx: backoff), markPaused
@@ -14,7 +14,8 @@
 import type { MagangDb } from '@/db/db';
 import { isQuotaError } from '@/db/quota';
 import type { OutboxFailure, OutboxKind, OutboxRecord } from '@/db/records';
-import { type ServerState, reapplyQueued } from './peserta-state';
+import type { PesertaState } from '@/domain/peserta-state';
+import { reapplyQueued } from './peserta-state';
 import { retryDelayMs } from './constants';
 
 /** What a screen asks to queue. */
@@ -25,10 +26,6 @@ export interface NewChange {
   pesertaId: number;
   payload: unknown;
 }
-
-
-/** A participant's state from the server, for the reconcile that goes with a transition. */
-export type PesertaServerState = ServerState & { peserta_id: number };
 
 const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.meta];
 
@@ -92,7 +89,7 @@ export async function conflictEntries(db: MagangDb, user: number): Promise<Outbo
 }
 
 /** Writes each state with the changes still queued for its participant on top. */
-async function reconcileAll(db: MagangDb, states: readonly PesertaServerState[]): Promise<void> {
+async function reconcileAll(db: MagangDb, states: readonly PesertaState[]): Promise<void> {
   for (const state of states) await reapplyQueued(db, state.peserta_id, { server: state });
 }
 
@@ -105,7 +102,7 @@ export async function markSending(db: MagangDb, seq: number, now: number): Promi
 }
 
 /** The server applied it: the entry goes, and the states its answer carried are reconciled. */
-export async function markSent(db: MagangDb, seq: number, states: readonly PesertaServerState[]): Promise<void> {
+export async function markSent(db: MagangDb, seq: number, states: readonly PesertaState[]): Promise<void> {
   await evenWhenFull(
     () =>
       db.transaction('rw', MIRROR_TABLES(db), async () => {
@@ -142,7 +139,7 @@ export async function markConflict(
   db: MagangDb,
   seq: number,
   message: string,
-  states: readonly PesertaServerState[] = [],
+  states: readonly PesertaState[] = [],
   title: string | null = null,
 ): Promise<void> {
   const refused: Partial<OutboxRecord> = { state: 'conflict', lastError: message, lastErrorTitle: title };

@@ -9,8 +9,9 @@
 import type { MagangDb } from '@/db/db';
 import { getMirrorOwner } from '@/db/meta';
 import type { NilaiRecord, OutboxRecord, ReviewRecord } from '@/db/records';
-import { type Review, approvalProgress, normalizeReviews } from '@/domain/approval-chain';
-import { type ScoreRow, applyOptimistic } from '@/domain/outbox';
+import { type Review, approvalProgress } from '@/domain/approval-chain';
+import { applyOptimistic } from '@/domain/outbox';
+import { type PesertaState, reviewSteps, sameReviewStep } from '@/domain/peserta-state';
 
 /** A participant's rows as the mirror stores them (pendingKey on optimistic rows). */
 export interface MirrorState {
@@ -18,33 +19,23 @@ export interface MirrorState {
   reviews: ReviewRecord[];
 }
 
-/** A participant's state as the server sent it. */
-export interface ServerState {
-  nilai: readonly (ScoreRow & Partial<NilaiRecord>)[];
-  reviews: readonly Review[];
-}
-
 /** What mergeQueued needs of an outbox entry. */
 export type QueuedChange = Pick<OutboxRecord, 'key' | 'kind' | 'role' | 'payload'>;
 
-function reviewRecords(pesertaId: number, reviews: readonly Review[]): ReviewRecord[] {
-  return normalizeReviews(reviews).map((review) => ({
-    peserta_id: pesertaId,
-    role_reviewer: review.role_reviewer,
-    status: review.status,
-    catatan: review.catatan ?? null,
-  }));
+/** A participant's three review steps as mirror rows. */
+function reviewRows(pesertaId: number, reviews: readonly Review[]): ReviewRecord[] {
+  return reviewSteps(reviews).map((step) => ({ peserta_id: pesertaId, ...step }));
 }
 
-/** The server's state as mirror rows (no pending marks). */
-export function serverRows(pesertaId: number, server: ServerState): MirrorState {
+/** The server's state (a PesertaState, or rows of a pull) as mirror rows (no pending marks). */
+export function serverRows(pesertaId: number, server: { nilai: readonly NilaiRecord[]; reviews: readonly Review[] }): MirrorState {
   return {
     nilai: server.nilai.map((row) => {
       const next: NilaiRecord = { ...row, peserta_id: pesertaId };
       delete next.pendingKey;
       return next;
     }),
-    reviews: reviewRecords(pesertaId, server.reviews),
+    reviews: reviewRows(pesertaId, server.reviews),
   };
 }
 
@@ -55,7 +46,7 @@ export function serverRows(pesertaId: number, server: ServerState): MirrorState 
 export function mergeQueued(pesertaId: number, base: MirrorState, changes: readonly QueuedChange[]): MirrorState {
   let nilai = base.nilai.map((row) => ({ ...row }));
   // The three steps always, each keeping the mark it had.
-  let reviews = reviewRecords(pesertaId, base.reviews).map((row) => {
+  let reviews = reviewRows(pesertaId, base.reviews).map((row) => {
     const mark = base.reviews.find((r) => r.role_reviewer === row.role_reviewer)?.pendingKey;
     return mark ? { ...row, pendingKey: mark } : row;
   });
@@ -69,10 +60,9 @@ export function mergeQueued(pesertaId: number, base: MirrorState, changes: reado
       return merged;
     });
     const oldReviews = new Map(reviews.map((row) => [row.role_reviewer, row]));
-    reviews = reviewRecords(pesertaId, next.reviews).map((row) => {
+    reviews = reviewRows(pesertaId, next.reviews).map((row) => {
       const before = oldReviews.get(row.role_reviewer);
-      const changed = !before || before.status !== row.status || (before.catatan ?? null) !== row.catatan;
-      if (changed) return { ...row, pendingKey: change.key };
+      if (!before || !sameReviewStep(before, row)) return { ...row, pendingKey: change.key };
       return before?.pendingKey ? { ...row, pendingKey: before.pendingKey } : row;
     });
   }
@@ -124,16 +114,11 @@ async function queuedFor(db: MagangDb, pesertaId: number): Promise<OutboxRecord[
 export async function reapplyQueued(
   db: MagangDb,
   pesertaId: number,
-  options: { server?: ServerState; only?: readonly QueuedChange[] } = {},
+  options: { server?: PesertaState; only?: readonly QueuedChange[] } = {},
 ): Promise<void> {
   await db.transaction('rw', [db.outbox, db.nilai, db.reviews, db.peserta, db.meta], async () => {
     const base = options.server ? serverRows(pesertaId, options.server) : await readMirrorState(db, pesertaId);
     const changes = options.only ?? (await queuedFor(db, pesertaId));
     await writeMirrorState(db, pesertaId, mergeQueued(pesertaId, base, changes));
   });
-}
-
-/** Writes the server's state of a participant with the changes still queued for it on top. */
-export async function reconcilePeserta(db: MagangDb, pesertaId: number, server: ServerState): Promise<void> {
-  await reapplyQueued(db, pesertaId, { server });
 }

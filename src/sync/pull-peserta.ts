@@ -15,9 +15,8 @@ import type { MagangDb } from '@/db/db';
 import { getCursor, getMirrorOwner, getSession, setCursor } from '@/db/meta';
 import { holdsRows } from '@/db/mirror';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
-import { normalizeReviews } from '@/domain/approval-chain';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
-import { reapplyQueued, showsInMirror } from './peserta-state';
+import { reapplyQueued, serverRows, showsInMirror } from './peserta-state';
 
 const mentorListSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
@@ -51,14 +50,15 @@ export interface PesertaPullResult {
   full: boolean;
 }
 
+/** The scores and review steps the pulled participants carry, as rows of the mirror's own tables. */
 function mirrorRowsOf(rows: readonly PesertaRecord[]): { nilai: NilaiRecord[]; reviews: ReviewRecord[] } {
   const nilai: NilaiRecord[] = [];
   const reviews: ReviewRecord[] = [];
   for (const row of rows) {
-    for (const score of row.nilai ?? []) nilai.push({ peserta_id: row.id, kompetensi_id: score.kompetensi_id, skor: score.skor });
-    for (const review of normalizeReviews(row.reviews ?? [])) {
-      reviews.push({ peserta_id: row.id, role_reviewer: review.role_reviewer, status: review.status, catatan: review.catatan ?? null });
-    }
+    const scores = (row.nilai ?? []).map((score) => ({ peserta_id: row.id, kompetensi_id: score.kompetensi_id, skor: score.skor }));
+    const state = serverRows(row.id, { nilai: scores, reviews: row.reviews ?? [] });
+    nilai.push(...state.nilai);
+    reviews.push(...state.reviews);
   }
   return { nilai, reviews };
 }

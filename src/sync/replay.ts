@@ -1,5 +1,5 @@
 /**
- * Outbox replay: sends queued mutations to the API in FIFO order (ARCHITECTURE.md "Write").
+ * Outbox replay: sends queued mutations to the API in FIFO order (src/sync/README.md).
  * Runs in the service worker (on `sync` and on a 'REPLAY' message) and in the page; one
  * runner at a time (Web Locks across page and worker, plus a single in-flight promise per
  * context). It never touches the DOM or sessionStorage: the token and the user come from
@@ -12,7 +12,7 @@
  *   reviews. Those are read for all queued participants in ONE batch request up front
  *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
  *   so an entry after an own change on the same participant is judged on the state after it;
- *   if the rule forbids it, the entry becomes a conflict with the spec's message, unsent;
+ *   if the rule forbids it, the entry becomes a conflict with the rule's message, unsent;
  * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once);
  * - 2xx: the entry is deleted and the participant state the answer carries is reconciled
  *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);
@@ -21,12 +21,12 @@
  * So a change costs its send plus a share of one batch read.
  */
 import { type ApiClient, answerErrorField, createApiClient, isApiError } from '@/api/client';
-import { type PesertaState, checkHealth, fetchNilai, fetchReviews, fetchReviewsBatch, sendOutboxRequest, statesOf } from '@/api/nilai';
+import { checkHealth, fetchNilai, fetchReviewsBatch, sendOutboxRequest } from '@/api/nilai';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
 import type { OutboxFailure, OutboxRecord } from '@/db/records';
-import type { Review } from '@/domain/approval-chain';
 import { recheckBlock } from '@/domain/outbox';
+import { type PesertaState, type ReviewStep, statesOf } from '@/domain/peserta-state';
 import { REVIEW_BATCH_MAX } from '@/domain/review';
 import { OUTBOX_LOCK_NAME, PAUSED_KEY, RECHECK_MAX_AGE_MS } from './constants';
 import {
@@ -37,7 +37,6 @@ import {
   markSent,
   pendingEntries,
 } from './outbox';
-import { reconcilePeserta } from './peserta-state';
 import { requestReplay } from './trigger';
 
 /** How a replay run ended. */
@@ -80,7 +79,7 @@ function errorText(error: unknown): string {
  * entry is sent and the server's refusal becomes the conflict.
  */
 class RecheckReviews {
-  private readonly known = new Map<number, { reviews: Review[] | null; at: number }>();
+  private readonly known = new Map<number, { reviews: ReviewStep[] | null; at: number }>();
 
   constructor(
     private readonly api: ApiClient,
@@ -94,7 +93,7 @@ class RecheckReviews {
     return hit !== undefined && this.now() - hit.at <= RECHECK_MAX_AGE_MS;
   }
 
-  async get(pesertaId: number): Promise<Review[] | null> {
+  async get(pesertaId: number): Promise<ReviewStep[] | null> {
     if (!this.fresh(pesertaId)) {
       // This participant and the next ones ahead not read lately, one request.
       const from = Math.max(0, this.order.indexOf(pesertaId));
@@ -113,16 +112,6 @@ class RecheckReviews {
   /** The state the server answered for a participant (right after our change, or current on a 409). */
   set(states: readonly PesertaState[]): void {
     for (const state of states) this.known.set(state.peserta_id, { reviews: state.reviews, at: this.now() });
-  }
-}
-
-/** Reads a participant again when an answer carried no state (an older server); failures only leave the mirror stale. */
-async function refreshQuietly(api: ApiClient, db: MagangDb, pesertaId: number, reviews?: Review[]): Promise<void> {
-  try {
-    const [known, nilai] = await Promise.all([reviews ?? fetchReviews(api, pesertaId), fetchNilai(api, pesertaId)]);
-    await reconcilePeserta(db, pesertaId, { reviews: known, nilai });
-  } catch {
-    // The next replay or pull refreshes it; the outbox itself is already correct.
   }
 }
 
@@ -154,7 +143,6 @@ async function replayEntry(
     // it is still judged by the server, and the next pull corrects the mirror.
     await markSent(db, seq, states ?? []);
     if (states) recheck.set(states);
-    else await refreshQuietly(api, db, entry.pesertaId);
     return 'sent';
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
@@ -166,11 +154,11 @@ async function replayEntry(
       await markRetry(db, entry, failure, errorText(error), now);
       return 'offline';
     }
-    // 409 (the rules forbid it now) or another refusal: kept and shown, never dropped.
+    // 409 (the rules forbid it now) or another refusal: kept and shown, never dropped. A 409
+    // carries the participant's current state; a 400/403/404 none: the next pull corrects the mirror.
     const states = isApiError(error) ? statesOf(error.body) : null;
     await markConflict(db, seq, errorText(error), states ?? [], answerErrorField(error));
     if (states) recheck.set(states);
-    else await refreshQuietly(api, db, entry.pesertaId);
     return 'conflict';
   }
 }

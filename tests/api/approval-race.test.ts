@@ -1,12 +1,12 @@
 // Races on one participant. On the PostgreSQL run (api-postgres) the requests really run at
-// once on several connections and the row locks of services/approval.ts decide the winner; on
+// once on several connections and the row locks of services/peserta-state.ts decide the winner; on
 // PGlite (one connection) they are serialised, and the same assertions must still hold: in
 // both runs exactly one decision is applied and every loser gets the chain's 409.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSHEAD, DISETUJUI, HR, MENUNGGU, PEMBIMBING, STALE_MSG } from '../../src/domain/approval-chain';
 import { NILAI_MSG } from '../../src/domain/nilai';
-import { NILAI_API_MSG } from '../../src/domain/nilai-api';
+import { REVIEW_MSG } from '../../src/domain/review';
 import { idempotencyKeys, peserta } from '../../server/db/schema';
 import { type DemoUsername, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
@@ -83,7 +83,7 @@ describe(`races on one participant (${testDbKind()})`, () => {
       ]);
       if (reset.statusCode === 200) {
         expect(approve.statusCode).toBe(409);
-        expect(approve.json()).toEqual({ message: NILAI_API_MSG.notInApprovalList });
+        expect(approve.json()).toEqual({ message: REVIEW_MSG.notInApprovalList });
         expect(await storedScores(t, p.id)).toEqual({});
         expect((await storedStatuses(t, p.id))[0]).toEqual([PEMBIMBING, MENUNGGU]);
       } else {

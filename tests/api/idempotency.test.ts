@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISETUJUI, HR, MENUNGGU, PEMBIMBING, STALE_MSG } from '../../src/domain/approval-chain';
 import { REJECT_REASON_REQUIRED } from '../../src/domain/review';
-import { IDEMPOTENCY_MSG } from '../../src/domain/nilai-api';
+import { IDEMPOTENCY_MSG } from '../../src/domain/idempotency';
 import { deletions, idempotencyKeys, nilai } from '../../server/db/schema';
 import { type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';

@@ -12,7 +12,6 @@ import {
 } from '../../src/domain/approval-chain';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { NILAI_MSG } from '../../src/domain/nilai';
-import { NILAI_API_MSG } from '../../src/domain/nilai-api';
 import { deletions, divisi, divisiKategori, kompetensi, nilai, peserta } from '../../server/db/schema';
 import { BAD_IDS, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
@@ -267,11 +266,11 @@ describe('POST /api/nilai/bulk', () => {
     for (const kompetensi_id of [999999, 2_147_483_648]) {
       const response = await bulk('hr', [{ peserta_id: p.id, kompetensi_id, skor: 80 }]);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: NILAI_API_MSG.kompetensiUnknown });
+      expect(response.json()).toEqual({ message: NILAI_MSG.kompetensiUnknown });
     }
     const response = await bulk('hr', [...allScores(p, 80), { peserta_id: p.id, kompetensi_id: mahasiswaKompetensi, skor: 80 }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: NILAI_API_MSG.kompetensiWrongJenjang });
+    expect(response.json()).toEqual({ message: NILAI_MSG.kompetensiWrongJenjang });
     expect(await rowCount(p.id)).toBe(0);
   });
 

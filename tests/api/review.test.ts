@@ -12,8 +12,7 @@ import {
   TIDAK_DILANJUTKAN,
 } from '../../src/domain/approval-chain';
 import { SERVER_MSG } from '../../src/domain/messages';
-import { REJECT_REASON_REQUIRED, REVIEW_BATCH_MAX, REVIEW_BATCH_MSG } from '../../src/domain/review';
-import { NILAI_API_MSG } from '../../src/domain/nilai-api';
+import { REJECT_REASON_REQUIRED, REVIEW_BATCH_MAX, REVIEW_BATCH_MSG, REVIEW_MSG } from '../../src/domain/review';
 import { BAD_IDS, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { addMentor, makePeserta, send, storedReviews, storedStatuses, userIdOf } from '../helpers/nilai';
@@ -227,7 +226,7 @@ describe('refusals of the chain (409 with the spec text)', () => {
     for (const action of ['approve', 'reject'] as const) {
       const response = await act('pembimbing', action, p.id, { catatan: 'Alasan' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: NILAI_API_MSG.notInApprovalList });
+      expect(response.json()).toEqual({ message: REVIEW_MSG.notInApprovalList });
     }
     expect(await storedStatuses(t, p.id)).toEqual(steps({}));
   });

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStep, Review, ReviewStatus } from '@/domain/approval-chain';
 import { nilaiBulkSchema } from '@/domain/nilai';
-import { applyOptimistic, recheckBlock, requestFor } from '@/domain/outbox';
+import { applyOptimistic, recheckBlock } from '@/domain/outbox';
 import { rejectBodySchema } from '@/domain/review';
 
 const CODE: Record<string, ReviewStatus> = { M: 'Menunggu', S: 'Disetujui', T: 'Ditolak', X: 'Tidak_dilanjutkan' };
 const STEPS: ApprovalStep[] = ['Pembimbing', 'HR', 'BusHead'];
 const chain = (code: string): Review[] => STEPS.map((step, i) => ({ role_reviewer: step, status: CODE[code[i]!]! }));
-
-describe('requestFor', () => {
-  it.each([
-    ['nilai.save', 'POST', '/api/nilai/bulk'],
-    ['nilai.reset', 'DELETE', '/api/nilai/peserta/7'],
-    ['review.approve', 'POST', '/api/review/approve/7'],
-    ['review.reject', 'POST', '/api/review/reject/7'],
-    ['review.cancel', 'POST', '/api/review/cancel/7'],
-  ] as const)('%s -> %s %s', (kind, method, path) => {
-    expect(requestFor(kind, 7)).toEqual({ method, path });
-  });
-});
 
 describe('recheckBlock', () => {
   it.each([

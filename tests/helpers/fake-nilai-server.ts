@@ -5,8 +5,9 @@
 // reviews and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
 // or lose the answer after applying a change. `log` lists every request it was asked.
 import { createApiClient, type ApiClient } from '@/api/client';
-import { type Review, actionBlock, applyAction, normalizeReviews, type ApprovalStep } from '@/domain/approval-chain';
+import { type Review, actionBlock, applyAction, type ApprovalStep } from '@/domain/approval-chain';
 import { scoreEditLock } from '@/domain/nilai';
+import { type PesertaState, type ReviewStep, type Score, reviewSteps } from '@/domain/peserta-state';
 
 export type FailMode = 'none' | 'network' | '500' | '401' | 'lose-answer';
 
@@ -29,8 +30,8 @@ export class FakeNilaiServer {
     this.role = role;
   }
 
-  reviewsOf(id: number): Review[] {
-    return normalizeReviews(this.reviews.get(id) ?? []);
+  reviewsOf(id: number): ReviewStep[] {
+    return reviewSteps(this.reviews.get(id) ?? []);
   }
 
   scoresOf(id: number): Record<number, number> {
@@ -73,11 +74,7 @@ export class FakeNilaiServer {
     let match = /^\/api\/review\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: { reviews: this.reviewsOf(Number(match[1])) } });
     match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
-    if (method === 'GET' && match) {
-      const id = Number(match[1]);
-      const nilai = Object.entries(this.scoresOf(id)).map(([k, skor]) => ({ peserta_id: id, kompetensi_id: Number(k), skor }));
-      return this.json(200, { data: { nilai } });
-    }
+    if (method === 'GET' && match) return this.json(200, { data: { nilai: this.scoreRows(Number(match[1])) } });
 
     const key = new Headers(init.headers).get('Idempotency-Key');
     if (key && this.idempotency.has(key)) {
@@ -96,10 +93,20 @@ export class FakeNilaiServer {
     return this.json(result.status, result.body);
   }
 
-  /** A participant's state as the real server answers it (services/nilai.ts answerState). */
-  stateOf(id: number): { peserta_id: number; reviews: Review[]; nilai: { peserta_id: number; kompetensi_id: number; skor: number }[] } {
-    const nilai = Object.entries(this.scoresOf(id)).map(([k, skor]) => ({ peserta_id: id, kompetensi_id: Number(k), skor }));
-    return { peserta_id: id, reviews: this.reviewsOf(id), nilai };
+  /** A participant's scores as the real server answers them: each with its row id and competency name. */
+  private scoreRows(id: number): Score[] {
+    return Object.entries(this.scoresOf(id)).map(([k, skor]) => ({
+      id: id * 1000 + Number(k),
+      peserta_id: id,
+      kompetensi_id: Number(k),
+      skor,
+      kompetensi: { nama: `Kompetensi ${k}` },
+    }));
+  }
+
+  /** A participant's state as the real server answers it (services/peserta-state.ts answerState). */
+  stateOf(id: number): PesertaState {
+    return { peserta_id: id, reviews: this.reviewsOf(id), nilai: this.scoreRows(id) };
   }
 
   private withStates(ids: number[], many: boolean): Record<string, unknown> {

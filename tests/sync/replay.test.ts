@@ -298,7 +298,7 @@ describe('replay cost and promptness', () => {
     expect(server.applied).toBe(1);
     // Resent with its key (no re-check), the stored answer's state reconciled: one request.
     expect(server.log).toEqual(['GET /api/health', 'POST /api/nilai/bulk']);
-    expect(await db.nilai.get([1, 10])).toEqual({ peserta_id: 1, kompetensi_id: 10, skor: 80 });
+    expect(await db.nilai.get([1, 10])).toEqual({ id: 1010, peserta_id: 1, kompetensi_id: 10, skor: 80, kompetensi: { nama: 'Kompetensi 10' } });
   });
 
   it('should send at once after many network failures as soon as the health check answers', async () => {
