@@ -9,6 +9,7 @@ import { lazySchema } from '@/domain/lazy-schema';
 import { userSchema } from '@/domain/auth';
 import type { OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
+import type { ReviewStep } from '@/domain/peserta-state';
 import type { SertifikatRow } from '@/domain/sertifikat';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
@@ -46,11 +47,8 @@ export interface NilaiRecord extends MirrorSyncFields {
 }
 
 /** One approval step of a participant; keyed by (peserta_id, role_reviewer). */
-export interface ReviewRecord extends MirrorSyncFields {
+export interface ReviewRecord extends ReviewStep, MirrorSyncFields {
   peserta_id: number;
-  role_reviewer: 'Pembimbing' | 'HR' | 'BusHead';
-  status: 'Menunggu' | 'Disetujui' | 'Ditolak' | 'Tidak_dilanjutkan';
-  catatan?: string | null;
 }
 
 /** A competency as GET /api/kompetensi returns it. */

@@ -1,7 +1,7 @@
 /**
  * The master-data rows as the API returns them: users, instansi, divisi,
  * kompetensi and grade templates. Pure zod schemas shared by the API client (mutation answers)
- * and the mirror pulls (src/db/pull.ts), so both read the server's rows the same way.
+ * and the mirror pulls (src/sync/pull-master-data.ts), so both read the server's rows the same way.
  * Roles are read as any string so that one unexpected value does not fail a whole list.
  */
 import { z } from 'zod';

@@ -47,7 +47,7 @@ describe('MagangDb', () => {
     db = new MagangDb('schema-keys');
     await db.nilai.put({ peserta_id: 1, kompetensi_id: 2, skor: 80 });
     await db.nilai.put({ peserta_id: 1, kompetensi_id: 2, skor: 90 });
-    await db.reviews.put({ peserta_id: 1, role_reviewer: 'HR', status: 'Menunggu' });
+    await db.reviews.put({ peserta_id: 1, role_reviewer: 'HR', status: 'Menunggu', catatan: null });
     expect(await db.nilai.count()).toBe(1);
     expect((await db.nilai.get([1, 2]))?.skor).toBe(90);
     expect(await db.reviews.where('peserta_id').equals(1).count()).toBe(1);
