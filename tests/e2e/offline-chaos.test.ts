@@ -1,4 +1,4 @@
-// Offline chaos (issue 11): 200 score saves queued offline across two tabs of one browser
+// Offline chaos: 200 score saves queued offline across two tabs of one browser
 // (a few through the Penilaian dialog, the rest through the dialog's own save function), the
 // browser closed and reopened while they wait, the stored token expired meanwhile (replay
 // pauses and the app asks to log in; after the login it resumes), the server SIGKILLed five
@@ -12,6 +12,7 @@ import { acceptSuccess, apiToken, dialog } from './helpers/master-data';
 import { type OutboxRow, type Score, enableTestHooks, idempotencyRecords, queueSaves, readOutbox, replaceStoredToken } from './helpers/outbox';
 import { apiSend, pendingText, searchFor, waitForServiceWorker } from './helpers/nilai';
 import { ROOT, type RunningServer, startServer } from './helpers/server';
+import { TEST_HOOKS_BUILD_TIMEOUT_MS, testHooksWebEnv } from './helpers/test-hooks-web';
 
 const TOTAL = 200;
 const SEARCH = 'Cari nama peserta...';
@@ -91,8 +92,14 @@ async function openPenilaian(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
 }
 
+let testHooksEnv: Record<string, string>;
+beforeAll(() => {
+  testHooksEnv = testHooksWebEnv();
+}, TEST_HOOKS_BUILD_TIMEOUT_MS);
+
 beforeAll(async () => {
-  server = await startServer();
+  // The app with window.__magangTest (enableTestHooks below turns it on per browser).
+  server = await startServer({ env: testHooksEnv });
   mkdirSync(`${ROOT}.tmp`, { recursive: true });
   profileDir = mkdtempSync(`${ROOT}.tmp/e2e-profile-`);
   const token = await apiToken(server.url, 'mentor');
@@ -101,7 +108,7 @@ beforeAll(async () => {
     (await (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as T;
   mentorId = (await get<{ data: { id: number } }>('/api/auth/profile')).data.id;
   const list = await get<{ data: MentorPeserta[] }>('/api/nilai/mentor/peserta');
-  // Scorable by the mentor: no step decided yet (spec 4, score edit lock).
+  // Scorable by the mentor: no step decided yet (a decided step locks the scores).
   const open = list.data.filter((p) => p.reviews.every((r) => r.status === 'Menunggu'));
   targets = [];
   for (const p of open) {
@@ -223,7 +230,7 @@ describe('offline chaos', () => {
       const rows = await readOutbox(tabA);
       return pending(rows).length === 0 ? rows : undefined;
     }, 60_000);
-    // Only the refused ones stay, with the spec's reason.
+    // Only the refused ones stay, with the refusal's reason.
     const refusedKeys = queued.filter((row) => row.pesertaId === refusedId).map((row) => row.key);
     expect(settled.map((row) => row.key)).toEqual(refusedKeys);
     expect(new Set(settled.map((row) => row.lastError))).toEqual(new Set([REFUSED_REASON]));
