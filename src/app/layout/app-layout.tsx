@@ -1,9 +1,8 @@
-import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeRole } from '@/domain/role-access';
 import { trapTab } from '@/ui/modal';
 import { NARROW_QUERY } from '@/ui/use-media-query';
-import { session } from '../services';
 import { useSession } from '../session/use-session';
 import { NeedsLoginBanner, useLogoutWithWarning } from './session-prompts';
 import { Sidebar } from './sidebar';
@@ -16,6 +15,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 /** Layout of every logged-in screen: sidebar (drawer under 768 px), top bar, content. */
 export function AppLayout() {
   const state = useSession();
+  const session = useRouteContext({ from: '__root__', select: (context) => context.session });
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);

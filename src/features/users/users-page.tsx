@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { UserRecord } from '@/db/records';
 import { entityMessages, MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -15,17 +15,17 @@ import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
 
-/** Role filter options in the spec's order ('' = Semua Role). */
+/** Role filter options in their display order ('' = Semua Role). */
 const ROLE_FILTERS: readonly Role[] = ['HR', 'Mentor', 'Pembimbing', 'BusHead'];
 
 interface UsersPageProps {
-  api: ApiClient;
   /** The logged-in user's id: that row's 'Hapus' is disabled (nobody deletes their own account). */
   currentUserId?: number | null;
 }
 
 /** '/users' ('Daftar Users', HR): search, role filter, paged table, add / edit / delete. */
-export function UsersPage({ api, currentUserId = null }: UsersPageProps) {
+export function UsersPage({ currentUserId = null }: UsersPageProps) {
+  const api = useApi();
   const data = useUsers(api);
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
@@ -69,7 +69,7 @@ export function UsersPage({ api, currentUserId = null }: UsersPageProps) {
       resetKey={`${search}|${role}`}
       failedMessage={MASTER_MSG.userLoadFailed}
       staleMessage={MSG.staleMirror}
-      // Spec 8: the load failure is reported only while no search or role filter is active.
+      // The load failure is reported only while no search or role filter is active.
       failureAlert={search.trim() === '' && role === ''}
       label="Daftar Users"
       columns={columns}
