@@ -5,7 +5,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig({
+/**
+ * `vite build --mode test-hooks`: the app with the browser-test hooks (src/app/sync/test-hooks.ts),
+ * written to its own folder for the browser tests that need them (tests/e2e/helpers/test-hooks-web.ts).
+ * The product build (`npm run build`, dist/web) has neither the hooks nor their flag.
+ */
+const TEST_HOOKS_MODE = 'test-hooks';
+
+export default defineConfig(({ mode }) => ({
+  define: { __MAGANG_TEST_HOOKS__: JSON.stringify(mode === TEST_HOOKS_MODE) },
   plugins: [
     react(),
     VitePWA({
@@ -37,7 +45,7 @@ export default defineConfig({
   // by the precache above, instead of being inlined into the documents worker.
   worker: { format: 'es' },
   build: {
-    outDir: 'dist/web',
+    outDir: mode === TEST_HOOKS_MODE ? 'dist/web-test-hooks' : 'dist/web',
     emptyOutDir: true,
     // dist/web/.vite/manifest.json: the chunk graph scripts/check-bundle.mjs walks for the
     // first-route JS budget (not precached: the injectManifest glob above matches no .json).
@@ -47,7 +55,7 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       // index.html loads only src/boot.ts, which imports src/main.tsx after the first paint
-      // (goal P6, see src/boot.ts). main.tsx is an entry of its own, so its static imports stay
+      // (a faster first paint, see src/boot.ts). main.tsx is an entry of its own, so its static imports stay
       // the `$initial` start-up code below and the first-route JS check counts them.
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), main: fileURLToPath(new URL('./src/main.tsx', import.meta.url)) },
       output: {
@@ -55,7 +63,7 @@ export default defineConfig({
         // entries (hashed names) valid across app releases, so an update downloads less.
         // Dexie, zod and workbox-window are each a group of their own: the login page loads
         // none of them at start-up, and a group shared with a start-up library would drag
-        // them all onto the first route (goal P6, `npm run check:bundle`).
+        // them all onto the first route (its JS budget: `npm run check:bundle`).
         //
         // App code: what the first screen needs ($initial: the entry's static imports) is one
         // chunk; the code the logged-in screens share (layout, ui, domain, db, sync, api) is
@@ -103,4 +111,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://127.0.0.1:3001' },
   },
-});
+}));

@@ -22,10 +22,13 @@ await build({
     contents: `
       import { createElement } from 'react';
       import { renderToStaticMarkup } from 'react-dom/server';
+      import { ApiProvider } from '@/api/api-context';
       import { LoginPage } from '@/features/auth/login-page';
       // Rendering only: the client is never called.
       const api = new Proxy({}, { get: () => () => { throw new Error('login shell: no API at build time'); } });
-      export const markup = renderToStaticMarkup(createElement(LoginPage, { api, onLoggedIn: () => undefined }));
+      export const markup = renderToStaticMarkup(
+        createElement(ApiProvider, { api }, createElement(LoginPage, { onLoggedIn: () => undefined })),
+      );
     `,
     resolveDir: root,
     loader: 'tsx',

@@ -1,25 +1,22 @@
 import { redirect } from '@tanstack/react-router';
-import { canAccess, normalizeRole, ROUTE_ACCESS, type GuardedPath } from '@/domain/role-access';
-import type { SessionStore } from './session/session-store';
-
-/** What every route's beforeLoad receives. */
-export interface RouterContext {
-  session: SessionStore;
-}
+import { canAccess, isGuardedPath, normalizeRole, ROUTE_ACCESS } from '@/domain/role-access';
+import type { RouterContext } from './router-context';
 
 /**
- * Route guard of spec section 2: no token → '/', a role not allowed on `path` → '/unauthorized'.
- * A courtesy only; the server checks every call.
+ * The one guard of every logged-in screen, run by the logged-in shell (./routes/app-shell.tsx)
+ * for the screen being opened (`path`, its route path): no token → '/', a role the route table
+ * (src/domain/role-access.ts) does not allow on `path` → '/unauthorized'. A path outside the
+ * table ('/unauthorized' itself) needs only the token. A courtesy only; the server checks every call.
  */
-export function guard(context: RouterContext, path: GuardedPath): void {
+export function guardScreen(context: Pick<RouterContext, 'session'>, path: unknown): void {
   const state = context.session.getState();
   if (!state.token) throw redirect({ to: '/', replace: true });
-  if (ROUTE_ACCESS[path] === null) return;
+  if (!isGuardedPath(path) || ROUTE_ACCESS[path] === null) return;
   const role = normalizeRole(state.user?.role ?? state.userRole);
   if (!canAccess(path, role)) throw redirect({ to: '/unauthorized', replace: true });
 }
 
 /** Login page guard: a logged-in user opening '/' goes to '/dashboard'. */
-export function guardLogin(context: RouterContext): void {
+export function guardLogin(context: Pick<RouterContext, 'session'>): void {
   if (context.session.getState().token) throw redirect({ to: '/dashboard', replace: true });
 }

@@ -1,11 +1,13 @@
 /**
- * The route tree of spec section 2, assembled here and only here (one route per file in
- * ./routes). Guards read the session from the router context. Each feature screen is its own
- * chunk (lazyRouteComponent in its route file); the login page and the layout load eagerly.
+ * The route tree, assembled here and only here (one route per file in ./routes), and the router
+ * context every route reads its dependencies from: the session store and the API client. The
+ * logged-in shell checks the token and the role for every screen below it. Each screen is its own
+ * chunk (lazyRouteComponent in its route file); the login page loads eagerly, the layout with
+ * the first screen.
  */
 import { createRouter } from '@tanstack/react-router';
 import { Spinner } from '@/ui/spinner';
-import { session } from './services';
+import { api, session } from './services';
 import { appShellRoute } from './routes/app-shell';
 import { approvalRoute } from './routes/approval';
 import { catchAllRoute } from './routes/catch-all';
@@ -57,10 +59,10 @@ function RoutePending() {
 
 export const router = createRouter({
   routeTree,
-  context: { session },
+  context: { session, api },
   defaultPreload: false,
   defaultPendingComponent: RoutePending,
-  // No scroll restoration: it would write its own sessionStorage key beside the spec's three.
+  // No scroll restoration: it would write a sessionStorage key of its own beside the app's three.
   scrollRestoration: false,
 });
 

@@ -1,10 +1,11 @@
 /**
- * Roles and the route access table of spec section 2. Pure and free of zod: the router guards
- * and the sidebar load it at start-up, before any screen (first-route JS, goal P6). The zod
+ * Roles and the route access table (which roles may open each logged-in path). Pure and free
+ * of zod: the logged-in shell's guard and the sidebar load it at start-up, before any screen, and
+ * the first-route JS has a budget (`npm run check:bundle`). The zod
  * schema of a role is in ./roles, which re-exports all of this.
  */
 
-/** The four roles of spec section 1, in the spelling the API uses. */
+/** The four roles, in the spelling the API uses. */
 export const ROLES = ['HR', 'Pembimbing', 'Mentor', 'BusHead'] as const;
 /** One of ROLES. */
 export type Role = (typeof ROLES)[number];
@@ -16,7 +17,7 @@ export function normalizeRole(value: string | null | undefined): Role | null {
   return ROLES.find((role) => role.toLowerCase() === lower) ?? null;
 }
 
-/** Which dashboard a role string picks (spec: case-insensitive; 'admin' and 'business_head' aliases). */
+/** Which dashboard a role string picks (case-insensitive; 'admin' and 'business_head' are aliases). */
 export type DashboardKind = 'mentor' | 'pembimbing' | 'hr' | 'bushead';
 export function dashboardFor(role: string | null | undefined): DashboardKind | null {
   switch ((role ?? '').trim().toLowerCase()) {
@@ -35,7 +36,7 @@ export function dashboardFor(role: string | null | undefined): DashboardKind | n
   }
 }
 
-/** Roles allowed on each guarded path (spec section 2 route table). `null` = any logged-in user. */
+/** Roles allowed on each guarded path. `null` = any logged-in user. */
 export const ROUTE_ACCESS = {
   '/dashboard': null,
   '/profile': null,
@@ -54,6 +55,11 @@ export const ROUTE_ACCESS = {
 
 export type GuardedPath = keyof typeof ROUTE_ACCESS;
 
+/** True when `path` is one of the route table's paths (exactly as written there). */
+export function isGuardedPath(path: unknown): path is GuardedPath {
+  return typeof path === 'string' && Object.hasOwn(ROUTE_ACCESS, path);
+}
+
 /** True when `role` may open `path`. */
 export function canAccess(path: GuardedPath, role: Role | null): boolean {
   const allowed: readonly Role[] | null = ROUTE_ACCESS[path];
@@ -61,14 +67,14 @@ export function canAccess(path: GuardedPath, role: Role | null): boolean {
   return role !== null && allowed.includes(role);
 }
 
-/** One entry of the sidebar (spec section 2 "Layout"). */
+/** One entry of the sidebar of the logged-in layout. */
 export interface NavItem {
   label: string;
   path?: GuardedPath;
   children?: readonly { label: string; path: GuardedPath }[];
 }
 
-/** The full sidebar before role filtering, in the spec's order. */
+/** The full sidebar before role filtering, in its display order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Penilaian', path: '/penilaian' },

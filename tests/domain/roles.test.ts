@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type GuardedPath, type Role, canAccess, dashboardFor, navFor, normalizeRole } from '@/domain/roles';
+import { type GuardedPath, type Role, canAccess, dashboardFor, isGuardedPath, navFor, normalizeRole } from '@/domain/roles';
 
 const ALL: Role[] = ['HR', 'Pembimbing', 'Mentor', 'BusHead'];
 
-// Spec section 2 route table, as cases: path -> roles allowed.
+// The route table (which roles may open each logged-in path), as cases: path -> roles allowed.
 const ROUTE_TABLE: [GuardedPath, Role[]][] = [
   ['/dashboard', ALL],
   ['/profile', ALL],
@@ -30,6 +30,18 @@ describe('canAccess', () => {
   it.each(ROUTE_TABLE.map(([path]) => path))('should refuse %s to a logged-out user', (path) => {
     expect(canAccess(path, null)).toBe(false);
   });
+});
+
+describe('isGuardedPath', () => {
+  it.each(ROUTE_TABLE.map(([path]) => path))('should know %s', (path) => {
+    expect(isGuardedPath(path)).toBe(true);
+  });
+  it.each(['/', '/unauthorized', '/Approval', '/approval/', '/toString', 'dashboard', undefined, 42])(
+    'should not take %s for a path of the table',
+    (path) => {
+      expect(isGuardedPath(path)).toBe(false);
+    },
+  );
 });
 
 describe('navFor', () => {

@@ -12,6 +12,7 @@ import { acceptSuccess, apiToken, dialog } from './helpers/master-data';
 import { type OutboxRow, type Score, enableTestHooks, idempotencyRecords, queueSaves, readOutbox, replaceStoredToken } from './helpers/outbox';
 import { apiSend, pendingText, searchFor, waitForServiceWorker } from './helpers/nilai';
 import { ROOT, type RunningServer, startServer } from './helpers/server';
+import { TEST_HOOKS_BUILD_TIMEOUT_MS, testHooksWebEnv } from './helpers/test-hooks-web';
 
 const TOTAL = 200;
 const SEARCH = 'Cari nama peserta...';
@@ -91,8 +92,14 @@ async function openPenilaian(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
 }
 
+let testHooksEnv: Record<string, string>;
+beforeAll(() => {
+  testHooksEnv = testHooksWebEnv();
+}, TEST_HOOKS_BUILD_TIMEOUT_MS);
+
 beforeAll(async () => {
-  server = await startServer();
+  // The app with window.__magangTest (enableTestHooks below turns it on per browser).
+  server = await startServer({ env: testHooksEnv });
   mkdirSync(`${ROOT}.tmp`, { recursive: true });
   profileDir = mkdtempSync(`${ROOT}.tmp/e2e-profile-`);
   const token = await apiToken(server.url, 'mentor');

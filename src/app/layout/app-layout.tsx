@@ -1,11 +1,9 @@
-import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeRole } from '@/domain/role-access';
 import { trapTab } from '@/ui/modal';
 import { NARROW_QUERY } from '@/ui/use-media-query';
-import { session } from '../services';
 import { useSession } from '../session/use-session';
-import { maybeInstallTestHooks } from '../sync/test-hooks';
 import { NeedsLoginBanner, useLogoutWithWarning } from './session-prompts';
 import { Sidebar } from './sidebar';
 import { StorageFullBanner } from './storage-full-banner';
@@ -17,6 +15,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 /** Layout of every logged-in screen: sidebar (drawer under 768 px), top bar, content. */
 export function AppLayout() {
   const state = useSession();
+  const session = useRouteContext({ from: '__root__', select: (context) => context.session });
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -59,8 +58,11 @@ export function AppLayout() {
   }
   const userId = state.user?.id ?? null;
   const userRole = state.user?.role ?? null;
+  // Browser-test hooks: only a test build has them; in the product build the constant is false
+  // and this effect, with the module it would load, is left out of the output.
   useEffect(() => {
-    if (userId !== null && userRole !== null) maybeInstallTestHooks({ id: userId, role: userRole });
+    if (!__MAGANG_TEST_HOOKS__ || userId === null || userRole === null) return;
+    void import('../sync/test-hooks').then((hooks) => hooks.maybeInstallTestHooks({ id: userId, role: userRole }));
   }, [userId, userRole]);
   const logoutFlow = useLogoutWithWarning(userId, logout);
 

@@ -1,10 +1,7 @@
-import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api } from '../services';
+import { getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
-import { appShellRoute } from './app-shell';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
 
 /** Search of '/approval': `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer. */
@@ -14,7 +11,7 @@ export interface ApprovalSearch {
 
 /**
  * Keeps `status` when it is 'perlu_tindakan' and drops anything else. A plain function, not a
- * zod schema: route definitions load at start-up, and zod stays off that path (goal P6).
+ * zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
 export function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
   return search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {};
@@ -28,7 +25,6 @@ function ApprovalRoute() {
   const navigate = useNavigate();
   return (
     <ApprovalPage
-      api={api}
       userId={state.user?.id ?? null}
       role={state.user?.role ?? state.userRole}
       statusFilter={status ?? ''}
@@ -38,12 +34,4 @@ function ApprovalRoute() {
   );
 }
 
-export const approvalRoute = createRoute({
-  getParentRoute: () => appShellRoute,
-  path: '/approval',
-  validateSearch: validateApprovalSearch,
-  beforeLoad: ({ context }) => guard(context, '/approval'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => ApprovalPage.preload?.(),
-  component: ApprovalRoute,
-});
+export const approvalRoute = screenRoute({ path: '/approval', screen: ApprovalPage, component: ApprovalRoute, validateSearch: validateApprovalSearch });

@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-/** Any other path redirects to '/dashboard' (spec section 2), which guards the rest. */
+/** Any other path redirects to '/dashboard', whose shell guards the rest. */
 export const catchAllRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',

@@ -1,16 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api } from '../services';
-import { appShellRoute } from './app-shell';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
-const GradePage = lazyRouteComponent(() => import('@/features/grade/grade-page'), 'GradePage');
-
-export const gradeRoute = createRoute({
-  getParentRoute: () => appShellRoute,
+export const gradeRoute = screenRoute({
   path: '/grade',
-  beforeLoad: ({ context }) => guard(context, '/grade'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => GradePage.preload?.(),
-  component: () => <GradePage api={api} />,
+  screen: lazyRouteComponent(() => import('@/features/grade/grade-page'), 'GradePage'),
 });

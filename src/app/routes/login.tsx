@@ -1,16 +1,15 @@
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { createRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { requestPersistentStorage } from '@/features/profile/storage-persistence';
 import { guardLogin } from '../guards';
 import { takeLoginHandoff } from '../login-shell';
-import { api, session } from '../services';
 import { rootRoute } from './root';
 
 function LoginRoute() {
   const navigate = useNavigate();
+  const session = useRouteContext({ from: '__root__', select: (context) => context.session });
   return (
     <LoginPage
-      api={api}
       takeHandoff={takeLoginHandoff}
       onLoggedIn={async ({ token, user }) => {
         await session.login(token, user);

@@ -1,10 +1,7 @@
-import { createRoute, getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api } from '../services';
+import { getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
-import { appShellRoute } from './app-shell';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const PenilaianPage = lazyRouteComponent(() => import('@/features/penilaian/penilaian-page'), 'PenilaianPage');
 
 /** Search of '/penilaian': `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
@@ -14,7 +11,7 @@ export interface PenilaianSearch {
 
 /**
  * Keeps `peserta` when it is a positive integer and drops anything else. A plain function, not
- * a zod schema: route definitions load at start-up, and zod stays off that path (goal P6).
+ * a zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
 export function validatePenilaianSearch(search: Record<string, unknown>): PenilaianSearch {
   const { peserta } = search;
@@ -29,7 +26,6 @@ function PenilaianRoute() {
   const navigate = useNavigate();
   return (
     <PenilaianPage
-      api={api}
       userId={state.user?.id ?? null}
       role={state.user?.role ?? state.userRole}
       openPesertaId={peserta ?? null}
@@ -39,12 +35,4 @@ function PenilaianRoute() {
   );
 }
 
-export const penilaianRoute = createRoute({
-  getParentRoute: () => appShellRoute,
-  path: '/penilaian',
-  validateSearch: validatePenilaianSearch,
-  beforeLoad: ({ context }) => guard(context, '/penilaian'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => PenilaianPage.preload?.(),
-  component: PenilaianRoute,
-});
+export const penilaianRoute = screenRoute({ path: '/penilaian', screen: PenilaianPage, component: PenilaianRoute, validateSearch: validatePenilaianSearch });

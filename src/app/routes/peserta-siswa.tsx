@@ -1,17 +1,11 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api } from '../services';
-import { appShellRoute } from './app-shell';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const PesertaPage = lazyRouteComponent(() => import('@/features/peserta/peserta-page'), 'PesertaPage');
 
-export const pesertaSiswaRoute = createRoute({
-  getParentRoute: () => appShellRoute,
+export const pesertaSiswaRoute = screenRoute({
   path: '/peserta/siswa',
-  beforeLoad: ({ context }) => guard(context, '/peserta/siswa'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => PesertaPage.preload?.(),
+  screen: PesertaPage,
   // key: the two lists are one screen; a new level starts fresh (search, filters, modals).
-  component: () => <PesertaPage key="SMK" api={api} jenjang="SMK" />,
+  component: () => <PesertaPage key="SMK" jenjang="SMK" />,
 });

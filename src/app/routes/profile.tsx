@@ -1,17 +1,14 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api, session } from '../services';
+import { lazyRouteComponent, useRouteContext } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
-import { appShellRoute } from './app-shell';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const ProfilePage = lazyRouteComponent(() => import('@/features/profile/profile-page'), 'ProfilePage');
 
 function ProfileRoute() {
   const state = useSession();
+  const session = useRouteContext({ from: '__root__', select: (context) => context.session });
   return (
     <ProfilePage
-      api={api}
       cachedUser={state.user}
       onUserUpdated={(user) => session.setUser(user)}
       onTokenRenewed={(token) => session.renewToken(token)}
@@ -19,11 +16,4 @@ function ProfileRoute() {
   );
 }
 
-export const profileRoute = createRoute({
-  getParentRoute: () => appShellRoute,
-  path: '/profile',
-  beforeLoad: ({ context }) => guard(context, '/profile'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => ProfilePage.preload?.(),
-  component: ProfileRoute,
-});
+export const profileRoute = screenRoute({ path: '/profile', screen: ProfilePage, component: ProfileRoute });

@@ -1,22 +1,12 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { guard } from '../guards';
-import { api } from '../services';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
-import { appShellRoute } from './app-shell';
+import { screenRoute } from './screen-route';
 
-// The screen is its own chunk, fetched on first render; meanwhile the router's pending spinner shows.
 const UsersPage = lazyRouteComponent(() => import('@/features/users/users-page'), 'UsersPage');
 
 function UsersRoute() {
   const state = useSession();
-  return <UsersPage api={api} currentUserId={state.user?.id ?? null} />;
+  return <UsersPage currentUserId={state.user?.id ?? null} />;
 }
 
-export const usersRoute = createRoute({
-  getParentRoute: () => appShellRoute,
-  path: '/users',
-  beforeLoad: ({ context }) => guard(context, '/users'),
-  // Fetch the screen's chunk with the layout's, not after the layout has rendered (goal P6).
-  loader: () => UsersPage.preload?.(),
-  component: UsersRoute,
-});
+export const usersRoute = screenRoute({ path: '/users', screen: UsersPage, component: UsersRoute });

@@ -1,12 +1,17 @@
 /**
- * A door for the browser tests that queue many changes (tests/e2e/offline-chaos*): with
- * sessionStorage `magang:test-hooks` = '1' the logged-in page gets `window.__magangTest`, whose
- * `saveNilai()` is the Penilaian dialog's own save (src/features/penilaian/save-nilai.ts:
- * validation, outbox enqueue with its optimistic mirror change, replay when online). It can do
- * nothing the user's own page and token could not; without the flag nothing is called (the
- * hook module is imported dynamically, only then).
+ * A door for the browser tests that queue many changes (tests/e2e/offline-chaos*): the logged-in
+ * page of a tab whose sessionStorage has `magang:test-hooks` = '1' gets `window.__magangTest`,
+ * whose `saveNilai()` is the Penilaian dialog's own save (validation, outbox enqueue with its
+ * optimistic mirror change, replay when online). It can do nothing the user's own page and token
+ * could not.
+ *
+ * Only a build made with `vite build --mode test-hooks` contains this module: the layout imports
+ * it behind the build-time constant __MAGANG_TEST_HOOKS__, which is `false` in the product build,
+ * so the import and everything here are dropped from it (see vite.config.ts).
  */
-export const TEST_HOOKS_FLAG = 'magang:test-hooks';
+import { type ChangeResult, saveNilai } from '@/sync/changes';
+
+const TEST_HOOKS_FLAG = 'magang:test-hooks';
 
 /** The user the hooks act for. */
 export interface TestHookUser {
@@ -14,8 +19,12 @@ export interface TestHookUser {
   role: string;
 }
 
-// sessionStorage, not localStorage: the tab's session is read from there at every start anyway,
-// while a first localStorage read makes Chromium load that storage on the spot (goal P6).
+/** What the browser tests call. */
+export interface MagangTestHooks {
+  /** The Penilaian dialog's Simpan for `pesertaId` with these scores, as the logged-in user. */
+  saveNilai(pesertaId: number, scores: readonly { kompetensi_id: number; skor: number }[]): Promise<ChangeResult>;
+}
+
 function enabled(): boolean {
   try {
     return window.sessionStorage.getItem(TEST_HOOKS_FLAG) === '1';
@@ -24,8 +33,17 @@ function enabled(): boolean {
   }
 }
 
-/** Installs `window.__magangTest` for `user` when the flag is set; otherwise does nothing. */
+/** Installs `window.__magangTest` for `user` when the tab's flag is set; otherwise does nothing. */
 export function maybeInstallTestHooks(user: TestHookUser): void {
   if (!enabled()) return;
-  void import('./test-hooks-impl').then((module) => module.installTestHooks(user));
+  const hooks: MagangTestHooks = {
+    saveNilai: (pesertaId, scores) =>
+      saveNilai({
+        user: user.id,
+        role: user.role,
+        pesertaId,
+        nilai: scores.map((s) => ({ peserta_id: pesertaId, kompetensi_id: s.kompetensi_id, skor: s.skor })),
+      }),
+  };
+  (window as unknown as { __magangTest?: MagangTestHooks }).__magangTest = hooks;
 }

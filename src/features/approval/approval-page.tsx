@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { PesertaRecord } from '@/db/records';
 import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
@@ -41,11 +41,10 @@ import { reviewsOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 import './approval.css';
 
-/** Search debounce of the approval screen (spec 9). */
+/** Search debounce of the approval screen. */
 export const APPROVAL_SEARCH_DELAY_MS = 700;
 
 export interface ApprovalPageProps {
-  api: ApiClient;
   userId: number | null;
   role: string | null;
   /** The status filter the URL asks for (`/approval?status=perlu_tindakan`, the dashboard's link). */
@@ -59,7 +58,7 @@ export const APPROVAL_LOADING_TEXT = 'Memuat data…';
 
 type Row = ApprovalRow<PesertaRecord>;
 
-/** '/approval' (Pembimbing, HR, BusHead); any other role sees the spec's Access Denied text. */
+/** '/approval' (Pembimbing, HR, BusHead); any other role sees the Access Denied text. */
 export function ApprovalPage(props: ApprovalPageProps) {
   useDocumentTitle('Approval');
   if (!isApprovalStep(props.role)) {
@@ -72,7 +71,8 @@ export function ApprovalPage(props: ApprovalPageProps) {
   return <ApprovalScreen {...props} role={props.role} />;
 }
 
-function ApprovalScreen({ api, userId, role, statusFilter = '', onStatusFilterChange }: ApprovalPageProps & { role: string }) {
+function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange }: ApprovalPageProps & { role: string }) {
+  const api = useApi();
   const mirror = useApprovalMirror(userId);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);

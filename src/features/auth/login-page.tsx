@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { LoginResponse } from '@/domain/auth';
 import { Alert } from '@/ui/alert';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -8,7 +8,6 @@ import { useLoginForm } from './use-login-form';
 import './login.css';
 
 interface LoginPageProps {
-  api: ApiClient;
   /** Stores the session and navigates; called once the server accepted the credentials. */
   onLoggedIn: (result: LoginResponse) => Promise<void> | void;
   /** What the user did on the page's HTML before the app loaded, taken once on mount. */
@@ -26,7 +25,8 @@ function EyeIcon({ open }: { open: boolean }) {
 }
 
 /** Login page '/': welcome banner and the login form. */
-export function LoginPage({ api, onLoggedIn, takeHandoff }: LoginPageProps) {
+export function LoginPage({ onLoggedIn, takeHandoff }: LoginPageProps) {
+  const api = useApi();
   useDocumentTitle('Login');
   const form = useLoginForm(api, onLoggedIn);
   const [showPassword, setShowPassword] = useState(false);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { Jenjang } from '@/domain/master-data';
@@ -50,7 +50,8 @@ type ModalState =
  * they work with the server unreachable once the mirror was filled, and by the server's
  * endpoints while the device lacks something a document prints.
  */
-export function SertifikatPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {
+export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
+  const api = useApi();
   const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
   useDocumentTitle(title);
   const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);

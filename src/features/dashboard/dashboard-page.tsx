@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { SessionUser } from '@/api/auth';
 import { DASHBOARD_MSG, isoDateOf } from '@/domain/dashboard';
 import { MSG } from '@/domain/messages';
@@ -10,7 +10,6 @@ import { ApproverDashboard } from './approver-dashboard';
 import { MentorDashboard } from './mentor-dashboard';
 
 interface DashboardPageProps {
-  api: ApiClient;
   user: SessionUser | null;
   loading: boolean;
 }
@@ -30,7 +29,8 @@ function Notice({ title, hint }: { title: string; hint: string }) {
 }
 
 /** '/dashboard': picks the dashboard by role, case-insensitively. */
-export function DashboardPage({ api, user, loading }: DashboardPageProps) {
+export function DashboardPage({ user, loading }: DashboardPageProps) {
+  const api = useApi();
   const kind = dashboardFor(user?.role);
   useDocumentTitle(kind ? DASHBOARD_MSG.titles[kind] : 'Dashboard');
   // The device's calendar day, fixed for the life of the page.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { DivisiRecord } from '@/db/records';
 import { entityMessages, MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -12,7 +12,8 @@ import { DivisiFormModal } from './divisi-form-modal';
 import { divisiDeleteBlock, useDivisi } from './use-divisi';
 
 /** '/divisi' (HR): paged table of divisions with detail, add, edit and delete. */
-export function DivisiPage({ api }: { api: ApiClient }) {
+export function DivisiPage() {
+  const api = useApi();
   const data = useDivisi(api);
   const [detail, setDetail] = useState<DivisiRecord | null>(null);
   const flow = useCrudFlow<DivisiRecord>({

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { GradeRecord } from '@/db/records';
 import { gradeChip } from '@/domain/grade';
 import { entityMessages } from '@/domain/master-data';
@@ -14,7 +14,8 @@ import { useGrade } from './use-grade';
 import './grade.css';
 
 /** '/grade' ('Management Grade Template', HR): paged table of transcript templates, add / edit / delete. */
-export function GradePage({ api }: { api: ApiClient }) {
+export function GradePage() {
+  const api = useApi();
   const data = useGrade(api);
   const flow = useCrudFlow<GradeRecord>({
     remove: useDeleteGrade(api),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { InstansiRecord } from '@/db/records';
 import { entityMessages, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -19,7 +19,8 @@ const TABS = [
 ] as const satisfies readonly { value: InstansiJenis; label: string }[];
 
 /** '/instansi' (HR): tabs Kampus / Sekolah (default Sekolah), search, paged table, add / edit / delete. */
-export function InstansiPage({ api }: { api: ApiClient }) {
+export function InstansiPage() {
+  const api = useApi();
   const data = useInstansi(api);
   const [jenis, setJenis] = useState<InstansiJenis>('Sekolah');
   const [search, setSearch] = useState('');

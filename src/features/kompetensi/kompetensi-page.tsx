@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { KompetensiRecord } from '@/db/records';
 import { entityMessages, MASTER_MSG, type Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -24,7 +24,8 @@ const TABS = [
  * '/kompetensi' (HR): tabs by level, division filter, paged table, add / edit / delete. Hapus
  * is always offered: the server deletes a competency with its division links and its scores.
  */
-export function KompetensiPage({ api }: { api: ApiClient }) {
+export function KompetensiPage() {
+  const api = useApi();
   const data = useKompetensi(api);
   const [jenjang, setJenjang] = useState<Jenjang>('SMK');
   const [divisiName, setDivisiName] = useState(ALL_DIVISIONS);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import { MSG } from '@/domain/messages';
 import { kompetensiFor } from '@/domain/nilai-view';
 import { ActionButton } from '@/ui/action-button';
@@ -27,7 +27,6 @@ export const PENILAIAN_SEARCH_DELAY_MS = 700;
 export const PENILAIAN_LOADING_TEXT = 'Memuat data…';
 
 export interface PenilaianPageProps {
-  api: ApiClient;
   userId: number | null;
   role: string | null;
   /** A participant whose score modal opens at once (`/penilaian?peserta=<id>`). */
@@ -37,7 +36,8 @@ export interface PenilaianPageProps {
 }
 
 /** '/penilaian' (Mentor): the mentor's participants with their approval status, and the score modal. */
-export function PenilaianPage({ api, userId, role, openPesertaId = null, onPesertaOpened }: PenilaianPageProps) {
+export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpened }: PenilaianPageProps) {
+  const api = useApi();
   useDocumentTitle('Penilaian');
   const mirror = useMentorMirror(userId);
   const { loading, failed, refresh } = useMentorPull(api);

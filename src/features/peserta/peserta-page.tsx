@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { PesertaRecord } from '@/db/records';
 import { CSV_MSG } from '@/domain/csv-peserta';
 import type { Jenjang } from '@/domain/master-data';
@@ -36,7 +36,8 @@ type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'det
  * 'Daftar Peserta Mahasiswa'. Reads the mirror; pulls on mount, on 'online', after
  * each change and after an import. Add / edit / delete need the network; export works offline.
  */
-export function PesertaPage({ api, jenjang }: { api: ApiClient; jenjang: Jenjang }) {
+export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
+  const api = useApi();
   const titles = PESERTA_TITLES[jenjang];
   useDocumentTitle(titles.list);
   const { rows, divisi, loading, failed, refresh } = usePeserta(api, jenjang);

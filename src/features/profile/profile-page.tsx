@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { changePassword, getProfile, updateProfile, type SessionUser } from '@/api/auth';
-import { errorMessage, type ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
+import { errorMessage } from '@/api/client';
 import { changePasswordSchema, updateProfileSchema } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
 import { Alert, type AlertTone } from '@/ui/alert';
@@ -10,7 +11,6 @@ import { SignaturePanel, hasSignaturePanel } from './signature-panel';
 import './profile.css';
 
 interface ProfilePageProps {
-  api: ApiClient;
   /** The session's user (possibly from the offline cache), shown until the fresh load returns. */
   cachedUser: SessionUser | null;
   /** Called with the user after a successful load or username change (updates the session). */
@@ -25,7 +25,8 @@ type Status = { tone: AlertTone; text: string } | null;
  * '/profile' ('Detail Profil'): account data, username change, password change, and for a
  * Pembimbing or BusHead the signature panel.
  */
-export function ProfilePage({ api, cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
+export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
+  const api = useApi();
   useDocumentTitle('Detail Profil');
   const [profile, setProfile] = useState<SessionUser | null>(cachedUser);
   const [loading, setLoading] = useState(true);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiClient } from '@/api/client';
+import { useApi } from '@/api/api-context';
 import type { UserRecord } from '@/db/records';
 import { entityMessages, MASTER_MSG } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -19,13 +19,13 @@ import { useUsers } from './use-users';
 const ROLE_FILTERS: readonly Role[] = ['HR', 'Mentor', 'Pembimbing', 'BusHead'];
 
 interface UsersPageProps {
-  api: ApiClient;
   /** The logged-in user's id: that row's 'Hapus' is disabled (nobody deletes their own account). */
   currentUserId?: number | null;
 }
 
 /** '/users' ('Daftar Users', HR): search, role filter, paged table, add / edit / delete. */
-export function UsersPage({ api, currentUserId = null }: UsersPageProps) {
+export function UsersPage({ currentUserId = null }: UsersPageProps) {
+  const api = useApi();
   const data = useUsers(api);
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');

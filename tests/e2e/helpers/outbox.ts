@@ -1,7 +1,7 @@
 // Helpers of the offline-chaos browser tests: read the app's IndexedDB outbox and session
 // straight from a page of the origin (plain IndexedDB, no app code, so they work on the login
-// page too), queue score saves through the app's own save path (window.__magangTest, see
-// src/app/sync/test-hooks.ts), and read the server's records from its DATA_DIR once it stopped.
+// page too), queue score saves through the app's own save path (window.__magangTest, only in the
+// test build of ./test-hooks-web.ts), and read the server's records from its DATA_DIR once it stopped.
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -78,7 +78,10 @@ export function replaceStoredToken(page: Page, token: string): Promise<void> {
   );
 }
 
-/** Turns on the test hooks for every page of the context (before any app script runs). */
+/**
+ * Turns on the test hooks for every page of the context (before any app script runs); the
+ * server must serve the test build (./test-hooks-web.ts), the product build has no hooks.
+ */
 export async function enableTestHooks(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => window.sessionStorage.setItem('magang:test-hooks', '1'));
 }
