@@ -267,3 +267,4 @@ export async function crudFlow(page: Page, level: Level, person: FormPerson, edi
 export function nomorOf(nama: string, prefix: string): string {
   return prefix + String([...nama].reduce((hash, char) => (hash * 31 + (char.codePointAt(0) ?? 0)) % 1_000_000, 7)).padStart(6, '0');
 }
+
