@@ -19,13 +19,13 @@ import * as relations from './relations';
 import * as tables from './schema';
 
 /** Tables and relations, as drizzle's relational queries (`db.query.*`) see them. */
-export const schema = { ...tables, ...relations };
-export type Schema = typeof schema;
+const schema = { ...tables, ...relations };
+type Schema = typeof schema;
 
 /** The drizzle database both drivers provide. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 /** An open database: the drizzle handle, which driver, and how to close it. */
 export interface Database {
@@ -46,7 +46,7 @@ export interface Database {
 }
 
 /** Where openDatabase() connects. */
-export interface DatabaseOptions {
+interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
 }

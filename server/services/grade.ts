@@ -10,7 +10,7 @@ import { HttpError } from '../http-error';
 import { type Tx, recordDeletions } from './deletions';
 
 /** A grade template as the API returns it (spec 3); items from the highest `min` down. */
-export interface ApiGradeTemplate {
+interface ApiGradeTemplate {
   id: number;
   nama: string;
   deskripsi: string;

@@ -12,7 +12,7 @@ import { asConflict } from './constraint-errors';
 import { type Tx, recordDeletions } from './deletions';
 
 /** An institution as the API returns it (spec 3). */
-export interface ApiInstansi {
+interface ApiInstansi {
   id: number;
   nama: string;
   jenis: InstansiJenis;

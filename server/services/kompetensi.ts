@@ -12,7 +12,7 @@ import { asConflict, asHttpError, byNama } from './constraint-errors';
 import { type Tx, recordDeletions } from './deletions';
 
 /** A competency as the API returns it (spec 3), with the divisions it applies to. */
-export interface ApiKompetensi {
+interface ApiKompetensi {
   id: number;
   nama: string;
   jenjang: Jenjang;
