@@ -7,7 +7,7 @@ import { acceptSuccess, dialog, row } from './master-data';
 
 export type Level = 'SMK' | 'Mahasiswa';
 
-/** Route, titles and labels of each list (spec 2). */
+/** Route, titles, labels and CSV template of each participant list, as the app shows them. */
 export const LEVEL = {
   SMK: {
     path: '/peserta/siswa',
@@ -56,7 +56,7 @@ export interface CsvPerson {
   selesai: string;
 }
 
-/** A CSV line of `level` for `p` (';'-separated, the spec's column order). */
+/** A CSV line of `level` for `p` (';'-separated, in the column order of `LEVEL[level].header`). */
 export function csvLine(level: Level, p: CsvPerson): string {
   const cells =
     level === 'SMK'
