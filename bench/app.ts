@@ -11,7 +11,7 @@ import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 
 /** A listening benchmark app: its port and origin. */
-export interface BenchApp {
+interface BenchApp {
   app: FastifyInstance;
   port: number;
   url: string;

@@ -40,7 +40,7 @@ function prng(seed: number): () => number {
 }
 
 /** What the generator made, and how long each part took (ms). */
-export interface Generated {
+interface Generated {
   participants: number;
   importMs: number;
   scores: number;

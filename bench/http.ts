@@ -81,7 +81,7 @@ export async function login(port: number, username: string, password: string): P
 }
 
 /** Result of a request loop: how many answers, their bytes, wall time, and each answer's time. */
-export interface LoopResult {
+interface LoopResult {
   count: number;
   bytes: number;
   seconds: number;

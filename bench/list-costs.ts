@@ -21,7 +21,7 @@ const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, de
  * The longest stretch the event loop was blocked while `run` ran: a 1 ms interval notes the
  * gap between its ticks (kept running a few ms after, so a block at the very end counts).
  */
-export async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; blockMs: number }> {
+async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; blockMs: number }> {
   let last = performance.now();
   let longest = 0;
   const timer = setInterval(() => {

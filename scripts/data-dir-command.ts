@@ -9,7 +9,7 @@ import { BackupError } from '../server/db/backup';
 /** The folder the user ran the command in: npm runs scripts in the project folder and keeps it in INIT_CWD. */
 const userDir = process.env.INIT_CWD ?? process.cwd();
 
-export interface DataDirCommand {
+interface DataDirCommand {
   usage: string;
   /** How many FILE arguments it takes. */
   files: { min: number; max: number };

@@ -30,13 +30,13 @@ import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
 
 /** JSON bodies above this answer 413: bodies are at most 1 MB (the CSV import has its own limit). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Brotli quality of answers compressed on the fly: 4 costs ~16 ms for a 700 KB list and gives
  * ~18 % of its size; quality 11 would cost seconds on the event loop for a few % less.
  */
-export const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 4;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -56,7 +56,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /** What buildApp() needs. */
-export interface AppDeps {
+interface AppDeps {
   db: Db;
   /**
    * The open database `db` belongs to: the app listens to its change notifications and keeps

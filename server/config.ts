@@ -31,7 +31,7 @@ const ORGANISASI_MAX_CHARS = 200;
  * addresses / CIDRs. Not a hop count: Fastify 5 treats one as "trust nothing", because a client
  * reaching the server directly could then pick its own address (and dodge the login limit).
  */
-export type TrustProxy = boolean | string[];
+type TrustProxy = boolean | string[];
 /** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -52,7 +52,7 @@ const HOP_COUNT_RE = /^\s*\d+\s*$/;
  * TRUST_PROXY as Fastify's `trustProxy`: true / false, or comma-separated addresses / CIDRs of
  * the proxies to trust; null for anything else (a hop count included, see TrustProxy).
  */
-export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
   if (value === undefined) return false;
   const text = value.trim().toLowerCase();
   if (text === 'true') return true;
@@ -123,7 +123,7 @@ const envSchema = z.object({
 export type SeedMode = 'demo' | 'none';
 
 /** The parsed environment; `jwtSecret` is set only when JWT_SECRET was given. */
-export interface EnvConfig {
+interface EnvConfig {
   port: number;
   host: string;
   /** Absolute path of DATA_DIR. */
@@ -194,7 +194,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
  * The JWT secret kept in DATA_DIR/jwt-secret: read it, or create it (random, mode 0600) on
  * first start. Creation uses the exclusive flag, so two starts never overwrite each other.
  */
-export function loadOrCreateJwtSecret(dataDir: string): string {
+function loadOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, JWT_SECRET_FILE);
   mkdirSync(dataDir, { recursive: true });
   try {
@@ -210,7 +210,7 @@ export function loadOrCreateJwtSecret(dataDir: string): string {
 }
 
 /** The configuration with its JWT secret: JWT_SECRET, else the one kept in DATA_DIR. */
-export function resolveConfig(parsed: EnvConfig): Config {
+function resolveConfig(parsed: EnvConfig): Config {
   return { ...parsed, jwtSecret: parsed.jwtSecret ?? loadOrCreateJwtSecret(parsed.dataDir) };
 }
 

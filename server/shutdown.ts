@@ -22,7 +22,7 @@ export const DRAIN_TIMEOUT_MS = 8_000;
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** What the stop closes, in order. */
-export interface ShutdownTargets {
+interface ShutdownTargets {
   app: FastifyInstance;
   database: Database | null;
   lock: DataDirLock | null;

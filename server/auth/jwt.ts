@@ -6,7 +6,7 @@ import { SignJWT, jwtVerify } from 'jose';
 const ALGORITHM = 'HS256';
 
 /** What a token says about its user. */
-export interface TokenClaims {
+interface TokenClaims {
   userId: number;
   role: string;
   username: string;

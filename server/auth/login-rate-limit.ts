@@ -18,7 +18,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const CLEANUP_BATCH = 100;
 
 /** Who is trying: the username (trimmed, lowercased) and the client address. */
-export interface LoginKey {
+interface LoginKey {
   username: string;
   address: string;
 }
@@ -31,7 +31,7 @@ export function loginKey(username: string, address: string): LoginKey {
 const matches = (key: LoginKey) => and(eq(loginAttempts.username, key.username), eq(loginAttempts.address, key.address));
 
 /** Counts login attempts per key in the database. */
-export interface LoginRateLimiter {
+interface LoginRateLimiter {
   /**
    * Counts one attempt of `key`; answers the seconds until it may try again when the attempt
    * is over the limit (the caller answers 429), else 0 (the caller checks the password).

@@ -60,7 +60,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
 export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['app-context'] });
 
 /** A role check made by requireRole(); `allowedRoles` is empty when any logged-in user passes. */
-export type RoleCheck = preHandlerAsyncHookHandler & { readonly allowedRoles: readonly Role[] };
+type RoleCheck = preHandlerAsyncHookHandler & { readonly allowedRoles: readonly Role[] };
 
 /**
  * A preHandler that lets only logged-in users with one of `roles` through (any role when

@@ -116,7 +116,7 @@ function tarEntryNames(tar: Uint8Array): string[] {
  * The tar inside a backup file (gzip or plain, as PGlite dumps it), checked to be a PostgreSQL
  * data folder; throws BackupError for anything else, before PGlite sees it.
  */
-export function readBackupTar(bytes: Uint8Array, file: string): Uint8Array {
+function readBackupTar(bytes: Uint8Array, file: string): Uint8Array {
   const unreadable = () => new BackupError(`File ${file} bukan cadangan database Magang yang dapat dibaca.`);
   let tar = bytes;
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {

@@ -21,11 +21,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** The NOTIFY channel of migration 0004. */
-export const DATA_CHANGE_CHANNEL = 'magang_data';
+const DATA_CHANGE_CHANNEL = 'magang_data';
 
 /** What a notification says changed (the payloads of migration 0004). */
-export const DATA_CHANGE_KINDS = ['peserta', 'names', 'users'] as const;
-export type DataChangeKind = (typeof DATA_CHANGE_KINDS)[number];
+const DATA_CHANGE_KINDS = ['peserta', 'names', 'users'] as const;
+type DataChangeKind = (typeof DATA_CHANGE_KINDS)[number];
 
 /** The counts of notifications seen per kind at one moment. */
 export type ChangeStamp = Readonly<Record<DataChangeKind, number>>;

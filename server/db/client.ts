@@ -19,8 +19,8 @@ import * as relations from './relations';
 import * as tables from './schema';
 
 /** Tables and relations, as drizzle's relational queries (`db.query.*`) see them. */
-export const schema = { ...tables, ...relations };
-export type Schema = typeof schema;
+const schema = { ...tables, ...relations };
+type Schema = typeof schema;
 
 /** The drizzle database both drivers provide. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,7 +28,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle of `db.transaction()`: services accept it wherever they accept a Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 /** An open database: the drizzle handle, which driver, and how to close it. */
 export interface Database {
@@ -49,7 +49,7 @@ export interface Database {
 }
 
 /** Where openDatabase() connects. */
-export interface DatabaseOptions {
+interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
 }

@@ -9,7 +9,7 @@ import type { Database } from './client';
  * server/main.ts passes its own `new URL('./db/migrations', import.meta.url)` so the same
  * expression works from the esbuild bundle (dist/server/main.js + dist/server/db/migrations).
  */
-export function migrationsFolder(override?: string): string {
+function migrationsFolder(override?: string): string {
   return override ?? fileURLToPath(new URL('./migrations', import.meta.url));
 }
 

@@ -45,7 +45,7 @@ export const DEMO_INSTANSI: readonly { nama: string; jenis: InstansiJenis }[] = 
 ];
 
 /** A competency with the divisions it applies to ('all' = every demo division). */
-export interface SeedKompetensi {
+interface SeedKompetensi {
   nama: string;
   jenjang: Jenjang;
   aktif: boolean;
@@ -91,7 +91,7 @@ export const DEMO_KOMPETENSI: readonly SeedKompetensi[] = [
 ];
 
 /** How far a participant's scores and approval has gone in the demo. */
-export interface SeedPeserta {
+interface SeedPeserta {
   nama: string;
   jenjang: Jenjang;
   instansi: string;
@@ -138,7 +138,7 @@ export const DEMO_PESERTA: readonly SeedPeserta[] = [
 ];
 
 /** A grade template of the seed. */
-export interface SeedGradeTemplate {
+interface SeedGradeTemplate {
   nama: string;
   deskripsi: string;
   kategori: Jenjang;

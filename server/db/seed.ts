@@ -50,7 +50,7 @@ const SEED_LOCK_KEY = 4_242_001;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What seed() did. */
-export interface SeedResult {
+interface SeedResult {
   seeded: boolean;
   mode: SeedMode;
 }

@@ -11,7 +11,7 @@ import type { RouteDoc } from './route-doc';
 type JsonSchema = Record<string, unknown>;
 
 /** Who may call a route: nobody needs a token, any logged-in user, or these roles. */
-export type RouteAccess = 'public' | 'any' | readonly Role[];
+type RouteAccess = 'public' | 'any' | readonly Role[];
 
 /** One route of the document: what Fastify registered plus its documentation. */
 export interface DocumentedRoute {
@@ -26,7 +26,7 @@ export interface DocumentedRoute {
 export const API_VERSION = '1.0.0';
 
 /** The error envelope of every failure: `{"message"}`, sometimes with more (a 409's `state`, see RouteDoc.conflictSchema). */
-export const ERROR_SCHEMA: JsonSchema = {
+const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['message'],
   properties: { message: { type: 'string', description: 'Indonesian text (spec 8 where it has one)' } },
@@ -47,7 +47,7 @@ const AUTO_ERRORS = {
 } as const;
 
 /** What each tag (the path segment after /api, or a route's own `tag`) groups. */
-export const TAG_DESCRIPTIONS: Record<string, string> = {
+const TAG_DESCRIPTIONS: Record<string, string> = {
   health: 'Whether the server and its database answer (no token)',
   auth: "Login, the caller's profile and password",
   users: 'User accounts (HR) and the signatures of Pembimbing and BusHead',
@@ -89,7 +89,7 @@ function documentedInput(schema: z.ZodType): z.ZodType {
 }
 
 /** A zod schema as JSON Schema 2020-12: `input` for requests (what a client sends), `output` for answers. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const source = io === 'input' ? documentedInput(schema) : schema;
   // 'throw': a schema JSON Schema cannot express (a transform in an answer) must be fixed, not blurred.
   const { $schema: _dialect, ...json } = z.toJSONSchema(source, { io, target: 'draft-2020-12', unrepresentable: 'throw' }) as JsonSchema;

@@ -13,7 +13,7 @@ import { API_VERSION, type DocumentedRoute, buildOpenApiDocument, openApiPath } 
 import type { RouteDoc } from './route-doc';
 
 export const OPENAPI_URL = '/api/openapi.json';
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 /** The outline of an OpenAPI document (the answer of GET /api/openapi.json). */
 const openApiDocumentSchema = z.looseObject({
@@ -37,7 +37,7 @@ function isApiUrl(url: string): boolean {
  * The documented routes, one per method and path ('/x/' is '/x'; HEAD mirrors GET). Throws,
  * naming every offender, for a route without documentation or without a role check.
  */
-export function documentedRoutes(seen: readonly SeenRoute[]): DocumentedRoute[] {
+function documentedRoutes(seen: readonly SeenRoute[]): DocumentedRoute[] {
   const problems: string[] = [];
   const routes = new Map<string, DocumentedRoute>();
   for (const { methods, url, options } of seen) {

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 /** Media types of answers that are not JSON. */
-export type AnswerMedia =
+type AnswerMedia =
   | 'application/pdf'
   | 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
   | 'image/png'
@@ -18,7 +18,7 @@ export type AnswerMedia =
   | 'image/svg+xml';
 
 /** The success answer of a route. */
-export interface SuccessDoc {
+interface SuccessDoc {
   /** Default 200. */
   status?: number;
   /** What the answer holds. */

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** Options of the app-context plugin. */
-export interface AppContextOptions {
+interface AppContextOptions {
   db: Db;
   config: Config;
   changes: ChangeFeed;

@@ -24,7 +24,7 @@ function checkRole(value: string): void {
 }
 
 /** The rule of a path parameter by its name, or null when it has none. */
-export function pathParamRule(name: string): ParamRule | null {
+function pathParamRule(name: string): ParamRule | null {
   if (name === 'id' || /^[a-z][A-Za-z0-9]*Id$/.test(name)) return (value) => void parseId(value);
   if (name === 'role') return checkRole;
   return null;

@@ -24,12 +24,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Options of the web-static plugin: the built web app's folder, or null for none. */
-export interface WebStaticOptions {
+interface WebStaticOptions {
   root: string | null;
 }
 
 /** Cache-Control for a served file, by its URL path or file path. */
-export function cacheControlFor(filePath: string): string {
+function cacheControlFor(filePath: string): string {
   return /(^|[\\/])assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE;
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http-error';
 
 /** How long the health query may take before the database counts as not answering. */
-export const HEALTH_QUERY_TIMEOUT_MS = 3000;
+const HEALTH_QUERY_TIMEOUT_MS = 3000;
 
 /**
  * True when `select 1` answers within `timeoutMs`. PGlite serialises queries, so a long

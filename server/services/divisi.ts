@@ -12,7 +12,7 @@ import { asConflict, byNama } from './constraint-errors';
 import { recordDeletions } from './deletions';
 
 /** A division as the API returns it, with the competencies linked to it. */
-export interface ApiDivisi {
+interface ApiDivisi {
   id: number;
   nama: string;
   divisi_kategori: { kompetensi: { id: number; nama: string; jenjang: Jenjang; aktif: boolean } }[];

@@ -16,7 +16,7 @@ import type { DocumentInput } from '../../src/documents/input';
 import { certificateSvg } from '../../src/documents/make';
 
 /** Width of the preview image in pixels. */
-export const PREVIEW_WIDTH_PX = 1200;
+const PREVIEW_WIDTH_PX = 1200;
 
 interface FontSet {
   files: string[];

@@ -10,7 +10,7 @@ import { HttpError } from '../http-error';
 import { recordDeletions } from './deletions';
 
 /** A grade template as the API returns it; items from the highest `min` down. */
-export interface ApiGradeTemplate {
+interface ApiGradeTemplate {
   id: number;
   nama: string;
   deskripsi: string;

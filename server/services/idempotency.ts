@@ -20,7 +20,7 @@ import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http-error';
 
 /** How long a key is kept: a replay arrives within minutes or days, never a month later. */
-export const IDEMPOTENCY_TTL_DAYS = 30;
+const IDEMPOTENCY_TTL_DAYS = 30;
 /** At most this many expired keys are purged per new key (keeps the insert cheap). */
 const PURGE_BATCH = 100;
 /** status_code of a key whose transaction has not finished (never visible to others). */
@@ -40,7 +40,7 @@ export function answerHeaders(answer: StoredAnswer): Record<string, string> {
 }
 
 /** Who asks, with which key (null: no header), for which request. */
-export interface IdempotencyScope {
+interface IdempotencyScope {
   userId: number;
   key: string | null;
   method: string;
@@ -48,7 +48,7 @@ export interface IdempotencyScope {
 }
 
 /** The Idempotency-Key header as a key (null when absent); 400 when repeated, blank or too long. */
-export function parseIdempotencyKey(value: string | string[] | undefined): string | null {
+function parseIdempotencyKey(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string') throw new HttpError(400, IDEMPOTENCY_MSG.invalid);
   const key = value.trim();
@@ -106,7 +106,7 @@ async function purgeExpired(tx: Tx, userId: number): Promise<void> {
  * Extra fields of an answer read after the change (or after a refusal) in the same
  * transaction: the participant's state for the outbox (services/peserta-state.ts answerState).
  */
-export type AnswerExtras = (tx: Tx) => Promise<Record<string, unknown>>;
+type AnswerExtras = (tx: Tx) => Promise<Record<string, unknown>>;
 
 /** `answer` with the extras merged into its (object) body. */
 async function withExtras(tx: Tx, answer: StoredAnswer, extras: AnswerExtras | undefined): Promise<StoredAnswer> {

@@ -12,7 +12,7 @@ import { asConflict } from './constraint-errors';
 import { recordDeletions } from './deletions';
 
 /** An institution as the API returns it. */
-export interface ApiInstansi {
+interface ApiInstansi {
   id: number;
   nama: string;
   jenis: InstansiJenis;

@@ -12,7 +12,7 @@ import { asConflict, asHttpError, byNama } from './constraint-errors';
 import { recordDeletions } from './deletions';
 
 /** A competency as the API returns it, with the divisions it applies to. */
-export interface ApiKompetensi {
+interface ApiKompetensi {
   id: number;
   nama: string;
   jenjang: Jenjang;

@@ -23,10 +23,10 @@ import { type PesertaRefs, insertPesertaRows, loadRefs, refsProblem } from './pe
 import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 
 /** Rows per insert chunk: 500 participants = 1,500 review rows, far below PostgreSQL's 65,535 parameters. */
-export const BULK_CHUNK_ROWS = 500;
+const BULK_CHUNK_ROWS = 500;
 
 /** Answer of a bulk add: how many rows were stored, and each row's outcome in request order. */
-export interface BulkOutcome {
+interface BulkOutcome {
   created: number;
   results: PesertaBulkResult[];
 }

@@ -27,7 +27,7 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** A content coding the list is kept in. */
-export type ListEncoding = 'br' | 'gzip';
+type ListEncoding = 'br' | 'gzip';
 
 /** One version of the list: its JSON and, made on first demand, its compressed copies. */
 export class CachedList {
@@ -51,7 +51,7 @@ export class CachedList {
 }
 
 /** What the list route answers: 304 for a client holding this version, else the list. */
-export type ListAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; list: CachedList };
+type ListAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; list: CachedList };
 
 /** True when an If-None-Match header names `etag` (or is '*'). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -17,7 +17,7 @@ import { instansi, peserta, pesertaMahasiswa, pesertaSiswa } from '../db/schema'
 import type { Tx } from '../db/client';
 
 /** The advisory lock key of participant-number writers: any fixed number, the same in every process. */
-export const PESERTA_NUMBER_LOCK_KEY = 4_242_002;
+const PESERTA_NUMBER_LOCK_KEY = 4_242_002;
 
 /** Waits for (and holds until commit or rollback) the lock of participant-number writers. */
 export async function lockPesertaNumbers(tx: Tx): Promise<void> {
@@ -25,13 +25,13 @@ export async function lockPesertaNumbers(tx: Tx): Promise<void> {
 }
 
 /** A participant's number (NIS for SMK, NIM for Mahasiswa) in an institution. */
-export interface NumberInInstansi {
+interface NumberInInstansi {
   instansi_id: number;
   nomor: string;
 }
 
 /** One checked number: its comparison key and whether a stored participant of the institution has it. */
-export interface NumberCheck {
+interface NumberCheck {
   /** instansi id + the number as compared (trimmed, lower case): equal keys are the same number. */
   key: string;
   taken: boolean;

@@ -28,7 +28,7 @@ import { selectPeserta } from './peserta-read';
 import { signaturesOf } from './signatures';
 
 /** Time zone of the issue date printed on the documents. */
-export const TANGGAL_TERBIT_TIME_ZONE = 'Asia/Jakarta';
+const TANGGAL_TERBIT_TIME_ZONE = 'Asia/Jakarta';
 
 /** Participants whose three steps are all Disetujui (a step without a row is Menunggu). */
 function fullyApproved(): SQL {
@@ -110,10 +110,10 @@ export function listSertifikat(db: Db, jenjang: Jenjang): Promise<SertifikatRow[
 }
 
 /** Which thresholds a document uses: the certificate's (first template of the level, else the defaults) or given ones. */
-export type ThresholdChoice = { kind: 'certificate' } | { kind: 'given'; items: readonly GradeItem[] };
+type ThresholdChoice = { kind: 'certificate' } | { kind: 'given'; items: readonly GradeItem[] };
 
 /** A participant's printable row and the input of its documents. */
-export interface SertifikatDocument {
+interface SertifikatDocument {
   row: SertifikatRow;
   input: DocumentInput;
 }

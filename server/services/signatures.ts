@@ -14,7 +14,7 @@ import { type ApiUser, findUserById, toApiUser } from './users';
 
 /** Server texts of the signature upload (the client's are in src/domain). */
 /** Largest accepted width and height of a signature image, in pixels. */
-export const SIGNATURE_MAX_DIMENSION = 4000;
+const SIGNATURE_MAX_DIMENSION = 4000;
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const BIT_DEPTHS: Record<number, readonly number[]> = {
@@ -31,7 +31,7 @@ const BIT_DEPTHS: Record<number, readonly number[]> = {
  * compression 0, filter 0, interlace 0 or 1), then chunks whose lengths fit and whose CRCs
  * match, at least one IDAT, ending with IEND. The pixels are not decoded.
  */
-export function isPng(bytes: Uint8Array): boolean {
+function isPng(bytes: Uint8Array): boolean {
   if (bytes.length < 8 + 25 + 12 || PNG_MAGIC.some((value, index) => bytes[index] !== value)) return false;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const type = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
@@ -62,7 +62,7 @@ export function isPng(bytes: Uint8Array): boolean {
 }
 
 /** Hex SHA-256 of the bytes: the version of a signature (ETag, `?v=`, certificate rows). */
-export function sha256Hex(bytes: Uint8Array): string {
+function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

@@ -7,7 +7,7 @@ import type { ChangeFeed, ChangeStamp } from '../db/change-feed';
 import { findUserById, type UserRow } from './users';
 
 /** Users kept at most; past it the cache starts over (a burst of distinct users is rare). */
-export const USER_CACHE_ENTRIES = 2_000;
+const USER_CACHE_ENTRIES = 2_000;
 
 /** Reads users by id through the cache. */
 export interface UserCache {

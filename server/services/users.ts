@@ -30,7 +30,7 @@ export interface ApiUser {
 }
 
 /** Users left-joined to their signature's hash (only the hash: lists never load PNG bytes). */
-export function selectUsers(db: Db | Tx) {
+function selectUsers(db: Db | Tx) {
   return db
     .select({ ...getTableColumns(users), signature_sha256: userSignatures.sha256 })
     .from(users)
@@ -41,7 +41,7 @@ export function selectUsers(db: Db | Tx) {
  * The path that serves the user's signature (GET /api/users/signature/:id), versioned by the
  * start of its hash so a new upload is a new URL; null when the user has none.
  */
-export function signatureUrl(row: { id: number; signature_sha256: string | null }): string | null {
+function signatureUrl(row: { id: number; signature_sha256: string | null }): string | null {
   return row.signature_sha256 ? `/api/users/signature/${row.id}?v=${row.signature_sha256.slice(0, 12)}` : null;
 }
 

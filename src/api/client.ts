@@ -8,7 +8,7 @@
 import { MSG } from '@/domain/messages';
 
 /** Default time a request may take before it counts as a network failure. */
-export const API_TIMEOUT_MS = 15_000;
+const API_TIMEOUT_MS = 15_000;
 
 /** A failed API call. `status` 0 = no answer (offline, DNS, timeout, aborted). */
 export class ApiError extends Error {
@@ -54,7 +54,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** What checks a response: a zod schema fits, and so does `parser(fn)`. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
@@ -68,7 +68,7 @@ export function parser<T>(parse: (value: unknown) => T | null): ResponseSchema<T
   };
 }
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   /** JSON body (serialised) or FormData (sent as is). */
   body?: unknown;
   /** Validates and types the JSON response; without it the parsed JSON is returned as is. */
@@ -84,7 +84,7 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Prefix of every path; '' = same origin. */
   baseUrl?: string;
   /** Current bearer token, or null when logged out. */
@@ -113,7 +113,7 @@ export interface ApiClient {
 }
 
 /** Options of ApiClient.getBytes. */
-export interface BytesRequestOptions {
+interface BytesRequestOptions {
   /** An ETag the caller already holds (sent as If-None-Match). */
   ifNoneMatch?: string;
   fallbackMessage?: string;
@@ -123,7 +123,7 @@ export interface BytesRequestOptions {
 }
 
 /** A binary answer of ApiClient.getBytes. */
-export interface BytesResponse {
+interface BytesResponse {
   bytes: Uint8Array;
   /** The ETag header (quoted, as sent), or null. */
   etag: string | null;

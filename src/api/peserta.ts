@@ -21,7 +21,7 @@ import {
 import { ApiError, isApiError, type ApiClient } from './client';
 
 /** A bulk import chunk may take longer than a single call (1,000 rows, checked and inserted). */
-export const PESERTA_BULK_TIMEOUT_MS = 120_000;
+const PESERTA_BULK_TIMEOUT_MS = 120_000;
 
 /** Longest raw response body shown as an error text. */
 const RAW_BODY_MAX_CHARS = 300;

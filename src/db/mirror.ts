@@ -9,7 +9,7 @@ import type { MagangDb } from './db';
 import type { DivisiRecord, GradeRecord, InstansiRecord, KompetensiRecord, UserRecord } from './records';
 
 /** The master-data tables and the row type each holds. */
-export interface MasterTables {
+interface MasterTables {
   users: UserRecord;
   instansi: InstansiRecord;
   divisi: DivisiRecord;
@@ -17,7 +17,7 @@ export interface MasterTables {
   grade: GradeRecord;
 }
 /** Name of one master-data mirror table. */
-export type MasterTable = keyof MasterTables;
+type MasterTable = keyof MasterTables;
 
 /**
  * Whether `table` holds exactly `rows` (any order). Read inside the caller's transaction. Rows

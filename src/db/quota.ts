@@ -34,7 +34,7 @@ export function isStorageFull(): boolean {
 }
 
 /** Raises the signal (a write was refused for lack of space). */
-export function reportStorageFull(): void {
+function reportStorageFull(): void {
   setStorageFull(true);
 }
 

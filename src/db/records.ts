@@ -13,7 +13,7 @@ import type { ReviewStep } from '@/domain/peserta-state';
 import type { SertifikatRow } from '@/domain/sertifikat';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
-export interface MirrorSyncFields {
+interface MirrorSyncFields {
   /**
    * The server's `updated_at` of the row (ISO string) when it was pulled. Incremental pulls ask
    * for rows changed after the highest value seen (the cursor in meta); absent on rows the
@@ -126,7 +126,7 @@ export type { OutboxKind };
 export type OutboxFailure = 'network' | 'server';
 
 /** Where an outbox entry stands: waiting, being sent by the replay, or refused by the rules. */
-export type OutboxState = 'pending' | 'sending' | 'conflict';
+type OutboxState = 'pending' | 'sending' | 'conflict';
 
 /** One queued mutation, replayed in `seq` order (FIFO). */
 export interface OutboxRecord {

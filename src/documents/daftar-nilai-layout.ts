@@ -60,7 +60,7 @@ export function thresholdLines(thresholds: readonly GradeItem[]): string[] {
 }
 
 /** The table of scores with the average as its foot. */
-export function scoreTable(input: DocumentInput, y: number): TableBlock {
+function scoreTable(input: DocumentInput, y: number): TableBlock {
   const rows = input.nilai.map((row, i) => [
     String(i + 1),
     row.kompetensi,
@@ -97,7 +97,7 @@ export function scoreTable(input: DocumentInput, y: number): TableBlock {
 }
 
 /** What follows the table, kept together: the thresholds used, the date line and the signatures. */
-export function afterTable(input: DocumentInput): FlowBlock {
+function afterTable(input: DocumentInput): FlowBlock {
   const elements: LayoutElement[] = [];
   elements.push(textLine('Keterangan:', MARGIN, 0, sans(9, 'bold', PALETTE.grey), 'left', CONTENT_W));
   const lines = thresholdLines(input.thresholds);

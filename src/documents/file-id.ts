@@ -67,7 +67,7 @@ class Fnv128 {
 }
 
 /** FNV-1a 128 of `parts` in order, as 32 hex digits. */
-export function fnv1a128(...parts: readonly (string | Uint8Array)[]): string {
+function fnv1a128(...parts: readonly (string | Uint8Array)[]): string {
   const hash = new Fnv128();
   for (const part of parts) {
     if (typeof part === 'string') hash.text(part);

@@ -122,7 +122,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 const BASE64_INDEX = new Map([...BASE64].map((char, i) => [char, i]));
 
 /** Bytes of a base64 string (no DOM or Node helpers: this runs in both). */
-export function fromBase64(text: string): Uint8Array {
+function fromBase64(text: string): Uint8Array {
   const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
   const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
   let bits = 0;

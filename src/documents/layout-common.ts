@@ -61,7 +61,7 @@ export function textLines(
 }
 
 /** Width and height in pixels of a PNG, or null when the bytes are not a PNG. */
-export function pngSize(png: Uint8Array): { width: number; height: number } | null {
+function pngSize(png: Uint8Array): { width: number; height: number } | null {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (png.length < 24 || signature.some((byte, i) => png[i] !== byte)) return null;
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
@@ -71,7 +71,7 @@ export function pngSize(png: Uint8Array): { width: number; height: number } | nu
 }
 
 /** Room of one signature block. */
-export interface SignatureBox {
+interface SignatureBox {
   /** Centre of the block. */
   x: number;
   /** Baseline of the job title. */
@@ -88,7 +88,7 @@ export interface SignatureBox {
  * space to sign by hand), the signing line and the signer's name under it (nothing under a
  * line whose signer is gone).
  */
-export function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElement[] {
+function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElement[] {
   const label: TextStyle = { font: 'sans', weight: 'normal', size: box.size, color: PALETTE.ink };
   const elements: LayoutElement[] = [textLine(signer.jabatan, box.x, box.y, label, 'center', box.width + 20, box.size - 2)];
   const top = box.y + 2;

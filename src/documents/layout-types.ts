@@ -30,7 +30,7 @@ export interface TextElement extends TextStyle {
   maxWidth: number;
 }
 
-export interface LineElement {
+interface LineElement {
   kind: 'line';
   x1: number;
   y1: number;
@@ -41,7 +41,7 @@ export interface LineElement {
   color: Color;
 }
 
-export interface RectElement {
+interface RectElement {
   kind: 'rect';
   x: number;
   y: number;
@@ -65,7 +65,7 @@ export interface ImageElement {
 
 export type LayoutElement = TextElement | LineElement | RectElement | ImageElement;
 
-export interface TableColumn {
+interface TableColumn {
   header: string;
   /** Width in mm; the columns add up to the table's width. */
   width: number;

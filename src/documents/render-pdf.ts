@@ -10,7 +10,7 @@ import { FONT_FACES } from './fonts';
 import type { FontFamily, LayoutElement, PageLayout, TableBlock, TextElement } from './layout-types';
 
 /** Fixed metadata of a PDF: equal for equal data. */
-export interface PdfMeta {
+interface PdfMeta {
   /** yyyy-mm-dd, written as midnight UTC. */
   creationDate: string;
   /** 32 hex digits. */
@@ -23,7 +23,7 @@ export interface PdfMeta {
 const PDF_FONT: Record<FontFamily, string> = { serif: 'NotoSerif', sans: 'NotoSans' };
 
 /** 'yyyy-mm-dd' as a PDF date at midnight UTC; the Unix epoch when it is not a date. */
-export function pdfDate(iso: string): string {
+function pdfDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   const year = match ? Number(match[1]) : 0;
   // jsPDF accepts the years 1970–2037 only.

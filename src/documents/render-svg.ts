@@ -12,7 +12,7 @@ function num(value: number): string {
 }
 
 /** Text and attribute values with XML's special characters escaped. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -26,7 +26,6 @@ export const userSchema = lazySchema(() => z.object({
   role: roleSchema,
   signature_url: z.string().nullable().optional(),
 }));
-export type User = z.infer<typeof userSchema>;
 
 /** Response of POST /api/auth/login. */
 export const loginResponseSchema = lazySchema(() => z.object({ token: z.string(), user: userSchema }));

@@ -27,19 +27,19 @@ export const CSV_COLUMNS = {
   Mahasiswa: ['nama', 'asal_instansi', 'nim', 'jurusan', 'fakultas', 'divisi', 'mentor', 'nama_pembimbing', 'kontak_pembimbing', 'tanggal_masuk', 'tanggal_selesai'],
 } as const satisfies Record<Jenjang, readonly string[]>;
 /** A column name of either level. */
-export type CsvColumn = (typeof CSV_COLUMNS)[Jenjang][number];
+type CsvColumn = (typeof CSV_COLUMNS)[Jenjang][number];
 
 /** Field separator of import and export files. */
 export const CSV_DELIMITER = ';';
 
 /** Username of the account every imported participant gets as pembimbing. */
-export const CSV_PEMBIMBING_USERNAME = 'pembimbing';
+const CSV_PEMBIMBING_USERNAME = 'pembimbing';
 
 /** Row number of the first data row: the header is row 1. */
-export const CSV_FIRST_ROW_NUMBER = 2;
+const CSV_FIRST_ROW_NUMBER = 2;
 
 /** A Mahasiswa fakultas written as '-' means none (''); export writes '' back as '-'. */
-export const CSV_NO_FAKULTAS = '-';
+const CSV_NO_FAKULTAS = '-';
 
 /** Export files start with a UTF-8 byte-order mark: without it Excel reads them as ANSI and garbles 'é', 'ñ'. */
 export const CSV_BOM = '\uFEFF';
@@ -53,12 +53,12 @@ const FORMULA_START_RE = /^'*[=+\-@\t\r]/;
 const NEUTRALIZED_RE = /^'+[=+\-@\t\r]/;
 
 /** A cell as export writes it: one apostrophe before a would-be formula, which a spreadsheet shows as text. */
-export function neutralizeCsvCell(value: string): string {
+function neutralizeCsvCell(value: string): string {
   return value !== CSV_NO_FAKULTAS && FORMULA_START_RE.test(value) ? `'${value}` : value;
 }
 
 /** The cell as it was before neutralizeCsvCell (import reads every cell through it). */
-export function restoreCsvCell(value: string): string {
+function restoreCsvCell(value: string): string {
   return NEUTRALIZED_RE.test(value) ? value.slice(1) : value;
 }
 
@@ -90,7 +90,7 @@ export interface CsvLookups {
 export type CsvRow = Readonly<Record<string, unknown>>;
 
 /** Outcome of mapping one row. */
-export type CsvRowResult = { ok: true; payload: PesertaCreate } | { ok: false; message: string };
+type CsvRowResult = { ok: true; payload: PesertaCreate } | { ok: false; message: string };
 
 /** Outcome of mapping a file: valid rows with their payloads and failed rows with their message. */
 export interface CsvMapResult {

@@ -25,7 +25,7 @@ import { type KompetensiLike, mentorScoreCounts, pesertaInApprovalList } from '.
 import { compareId, compareIsoDate } from './collate';
 
 /** "Ending soon" window of the approver dashboards, in days from today (inclusive). */
-export const ENDING_SOON_DAYS = 30;
+const ENDING_SOON_DAYS = 30;
 
 /** The dashboards' texts and the unauthorized page's. */
 export const DASHBOARD_MSG = {
@@ -135,7 +135,7 @@ export function funnelStage(reviews: readonly Review[]): FunnelStage {
 }
 
 /** Counts of the approval list per stage; `waiting[step]` equals that step's 'Perlu Tindakan'. */
-export interface ApprovalFunnel {
+interface ApprovalFunnel {
   waiting: Record<ApprovalStep, number>;
   ditolak: number;
   lengkap: number;
@@ -215,7 +215,7 @@ export function certificatesReady(mirror: Pick<DashboardMirror, 'peserta' | 'rev
 }
 
 /** One participant of the mentor dashboard, with its mentor-list status. */
-export interface MentorDashboardRow<P extends DashboardPeserta = DashboardPeserta> {
+interface MentorDashboardRow<P extends DashboardPeserta = DashboardPeserta> {
   peserta: P;
   status: MentorStatus;
   scored: number;
@@ -243,7 +243,7 @@ export function belumDinilaiRows<P extends DashboardPeserta>(rows: readonly Ment
 }
 
 /** A rejected participant with the rejecting step and its note. */
-export interface RejectedRow<P extends DashboardPeserta = DashboardPeserta> {
+interface RejectedRow<P extends DashboardPeserta = DashboardPeserta> {
   peserta: P;
   step: ApprovalStep;
   /** The rejecting review's note, or null when none was written. */
@@ -268,7 +268,7 @@ export function rejectedWithReason<P extends DashboardPeserta>(
 }
 
 /** The outbox fields the dashboard lists. */
-export interface OutboxEntryLike {
+interface OutboxEntryLike {
   key: string;
   kind: OutboxKind;
   pesertaId: number;
@@ -276,7 +276,7 @@ export interface OutboxEntryLike {
 }
 
 /** One queued or refused change as the dashboard lists it. */
-export interface OutboxItem {
+interface OutboxItem {
   key: string;
   /** 'Simpan nilai', 'Setujui', ... */
   action: string;

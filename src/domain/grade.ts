@@ -8,7 +8,7 @@ import { SHORT_TEXT_MAX } from './auth';
 import { jenjangFieldSchema } from './master-data';
 
 /** Longest template `deskripsi`: 2,000 characters. */
-export const DESKRIPSI_MAX = 2000;
+const DESKRIPSI_MAX = 2000;
 /** Most threshold rows one template may have. */
 export const GRADE_ITEMS_MAX = 20;
 

@@ -9,7 +9,7 @@ import { MSG } from './messages';
 import { ROLES, type Role } from './role-access';
 
 /** A user as the API returns it (never a password); `role` as the answer spells it. */
-export interface LoginUser<R extends string = Role> {
+interface LoginUser<R extends string = Role> {
   id: number;
   employee_id: string;
   employeeId?: string;

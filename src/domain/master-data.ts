@@ -106,7 +106,6 @@ export const userListQuerySchema = lazySchema(() => z.object({
   role: z.union([roleSchema, z.literal('')], { error: 'Role tidak valid' }).optional(),
   search: z.string().trim().max(SHORT_TEXT_MAX).optional(),
 }));
-export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** A jenis field: the required-field text when missing or blank, 'Jenis instansi tidak valid' otherwise. */
 const jenisField = lazySchema(() => z.union([instansiJenisSchema, z.literal('')], {
@@ -138,7 +137,7 @@ export const instansiListQuerySchema = lazySchema(() => z.object({
 export const divisiSchema = lazySchema(() => z.object({ nama: shortText(MASTER_MSG.divisiNameRequired) }));
 
 /** Most divisions one competency may link (a bound for the request, far above real use). */
-export const DIVISI_IDS_MAX = 1000;
+const DIVISI_IDS_MAX = 1000;
 
 const DIVISI_INVALID = 'Divisi tidak valid';
 const divisiIdsField = lazySchema(() => z

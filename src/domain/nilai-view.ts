@@ -32,7 +32,7 @@ export function countScored(nilai: readonly { kompetensi_id: number }[], kompete
 }
 
 /** The participant fields that pick its competencies. */
-export interface ScoredPesertaLike {
+interface ScoredPesertaLike {
   divisi_id: number;
   jenjang: string;
   /** The server's competency count (mentor list only); stands in before the first competency pull. */

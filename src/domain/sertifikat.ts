@@ -54,7 +54,7 @@ export const JABATAN: Record<SigningStep, string> = {
 };
 
 /** A signer of a participant's documents: the user who approved that step. */
-export const signerSchema = lazySchema(() => z.object({
+const signerSchema = lazySchema(() => z.object({
   id: z.number().int(),
   username: z.string(),
   /** SHA-256 (hex) of the signer's current signature PNG, or null when none is uploaded. */
@@ -86,7 +86,6 @@ export const sertifikatListResponseSchema = lazySchema(() => z.object({
   data: z.array(sertifikatRowSchema),
   organisasi: organisasiSchema,
 }));
-export type SertifikatListResponse = z.infer<typeof sertifikatListResponseSchema>;
 
 /** Query of GET /api/sertifikat/peserta: the level is required. */
 export const sertifikatListQuerySchema = lazySchema(() => z.object({
@@ -94,7 +93,7 @@ export const sertifikatListQuerySchema = lazySchema(() => z.object({
 }));
 
 /** The thresholds of a `gradeConfig` query: a JSON array of {huruf, min, predikat}. */
-export const gradeConfigSchema = lazySchema(() => z
+const gradeConfigSchema = lazySchema(() => z
   .array(gradeItemSchema, { error: SERTIFIKAT_MSG.invalidGradeConfig })
   .min(1, SERTIFIKAT_MSG.invalidGradeConfig)
   .max(GRADE_ITEMS_MAX, SERTIFIKAT_MSG.invalidGradeConfig));
@@ -180,7 +179,7 @@ export function gradeOfAverage(average: number, items: readonly GradeItem[]): Gr
 }
 
 /** `name` as a file-name part: spaces to underscores, characters unsafe in file names dropped. */
-export function fileNamePart(nama: string): string {
+function fileNamePart(nama: string): string {
   const cleaned = nama
     .trim()
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '')

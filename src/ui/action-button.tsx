@@ -3,9 +3,9 @@ import { Icon, type IconName } from './icons';
 import { useReasonTip } from './reason-tip';
 import './action-button.css';
 
-export type ActionButtonTone = 'primary' | 'info' | 'neutral';
+type ActionButtonTone = 'primary' | 'info' | 'neutral';
 
-export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'> {
+interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'> {
   /** The visible text; also `aria-label` and the tooltip unless a reason or note replaces it. */
   label: string;
   icon: IconName;

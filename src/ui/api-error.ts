@@ -2,7 +2,7 @@
 export const ERROR_TITLE = 'Error';
 
 /** Body of the API error popup when the answer has no message. */
-export const UNKNOWN_ERROR_TEXT = 'Terjadi kesalahan tidak diketahui.';
+const UNKNOWN_ERROR_TEXT = 'Terjadi kesalahan tidak diketahui.';
 
 /** An API error body as the popup reads it: `error` becomes the title, `message` the body. */
 export interface ApiErrorBody {

@@ -4,7 +4,7 @@ import './ui.css';
 /** Colour variants of a Badge. */
 export type BadgeTone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning' | 'info' | 'purple';
 
-export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   tone?: BadgeTone;
   children: ReactNode;
 }

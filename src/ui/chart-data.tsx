@@ -4,7 +4,7 @@ import './chart.css';
 export type ChartTone = 'primary' | 'info' | 'purple' | 'warning' | 'success' | 'danger' | 'cyan' | 'neutral';
 
 /** Tones in the order charts cycle through them when a datum names none. */
-export const CHART_TONES: readonly ChartTone[] = ['primary', 'info', 'purple', 'warning', 'cyan', 'success', 'danger', 'neutral'];
+const CHART_TONES: readonly ChartTone[] = ['primary', 'info', 'purple', 'warning', 'cyan', 'success', 'danger', 'neutral'];
 
 /** One value of a chart. */
 export interface ChartDatum {

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { Alert } from './alert';
 import { Modal } from './modal';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   /** Default 'Konfirmasi', the title of the app's confirmation popup. */
   title?: string;

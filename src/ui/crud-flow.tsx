@@ -8,7 +8,7 @@ import type { AsyncAction } from './use-async-action';
 /** A list row the flow can edit and delete: it has an id. */
 export type CrudRow = { id: Key };
 
-export interface CrudFlowOptions<T extends CrudRow> {
+interface CrudFlowOptions<T extends CrudRow> {
   /** The delete of one row by id (e.g. useDeleteX(api)): busy, failure text, run. */
   remove: AsyncAction<[T['id']], unknown>;
   /** The success popups after add, edit and delete. */
@@ -88,7 +88,7 @@ export function useCrudFlow<T extends CrudRow>({ remove, messages, confirm, dele
   };
 }
 
-export interface RowActionsColumnOptions<T> {
+interface RowActionsColumnOptions<T> {
   /** Default 'Aksi'; its lower case is the column id (`col-aksi`). */
   header?: string;
   /** Default '7rem' (two buttons). */

@@ -11,7 +11,7 @@ import {
 } from './date-range';
 import './filter.css';
 
-export interface DateRangeFilterProps {
+interface DateRangeFilterProps {
   value: DateRange;
   onChange: (range: DateRange) => void;
   /** Legend of the group (default 'Periode Magang'). */

@@ -27,7 +27,7 @@ export function toIsoDate(date: Date): string {
 }
 
 /** `days` days after `date` (negative: before), at local midnight. */
-export function addDays(date: Date, days: number): Date {
+function addDays(date: Date, days: number): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from './icons';
 import './filter.css';
 
-export interface FilterPanelProps {
+interface FilterPanelProps {
   /** Filters in force; shown as a badge on the button when above 0. */
   activeCount: number;
   /** Called when the panel opens: copy the applied filters into the draft the panel edits. */

@@ -3,7 +3,7 @@ import { Alert } from './alert';
 import { focusFirstInvalid } from './field';
 import { Modal, type ModalProps } from './modal';
 
-export interface FormModalProps<V> {
+interface FormModalProps<V> {
   title: string;
   /** Batal, X, Esc and a click outside (not while `busy`). */
   onClose: () => void;

@@ -3,9 +3,9 @@ import { Icon, type IconName } from './icons';
 import { useReasonTip } from './reason-tip';
 import './ui.css';
 
-export type IconButtonTone = 'default' | 'primary' | 'danger' | 'info';
+type IconButtonTone = 'default' | 'primary' | 'danger' | 'info';
 
-export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'> {
+interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'> {
   /** The accessible name; also the tooltip (`title`). Required: the button shows no text. */
   label: string;
   icon: IconName;

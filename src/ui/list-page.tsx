@@ -10,7 +10,7 @@ import type { Refresh } from './use-refresh';
 import { useDocumentTitle } from './use-document-title';
 import './form.css';
 
-export interface ListPageProps<T extends CrudRow, V extends string> {
+interface ListPageProps<T extends CrudRow, V extends string> {
   /** The page heading and document title. */
   title: string;
   /** The add and edit / delete flow (useCrudFlow): its add button, its dialogs. */

@@ -2,7 +2,7 @@ import { ProgressBar } from './progress-bar';
 import './mirror-progress.css';
 
 /** 'Memuat data… 1200 dari 10000 peserta' ('Memuat data…' while the total is unknown). */
-export function mirrorProgressText(loaded: number, total: number): string {
+function mirrorProgressText(loaded: number, total: number): string {
   return total === 0 ? 'Memuat data…' : `Memuat data… ${loaded} dari ${total} peserta`;
 }
 

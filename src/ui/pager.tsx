@@ -3,7 +3,7 @@ import { PAGER_BUTTONS_NARROW, PAGER_BUTTONS_WIDE, pageBounds, pageCount, pageWi
 import { useIsNarrow } from './use-media-query';
 import './table.css';
 
-export interface PagerProps {
+interface PagerProps {
   /** Current page, 1-based. */
   page: number;
   /** Rows in the whole (filtered) list. */

@@ -4,11 +4,11 @@ import { Icon } from './icons';
 import { Modal } from './modal';
 
 /** Kind of popup; it picks the default title ('Sukses', 'Error', 'Konfirmasi') and the icon. */
-export type PopupKind = 'success' | 'error' | 'confirm';
+type PopupKind = 'success' | 'error' | 'confirm';
 
 const TITLES: Record<PopupKind, string> = { success: 'Sukses', error: ERROR_TITLE, confirm: 'Konfirmasi' };
 
-export interface PopupProps {
+interface PopupProps {
   open: boolean;
   kind: PopupKind;
   /** Default by kind: 'Sukses', 'Error', 'Konfirmasi'. */
@@ -24,7 +24,7 @@ export interface PopupProps {
 }
 
 /** The app's popups: 'Sukses' / 'Error' with 'OK', 'Konfirmasi' with 'Ya' / 'Batal'. */
-export function Popup({
+function Popup({
   open,
   kind,
   title,

@@ -1,6 +1,6 @@
 import './filter.css';
 
-export interface ProgressBarProps {
+interface ProgressBarProps {
   /** Progress 0..100 (rounded for display and aria-valuenow). */
   value: number;
   /** Accessible name (e.g. 'Progres import'). */

@@ -5,7 +5,7 @@ import './reason-tip.css';
 const GAP_PX = 8;
 
 /** What a button with a reason gets from useReasonTip: its ARIA state and handlers, and the tip to render beside it. */
-export interface ReasonTip<E extends HTMLElement> {
+interface ReasonTip<E extends HTMLElement> {
   /** Spread on the button after its own props: they replace its onClick while a reason is set. */
   buttonProps: {
     ref: (element: E | null) => void;

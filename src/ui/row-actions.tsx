@@ -1,7 +1,7 @@
 import { IconButton } from './icon-button';
 
 /** Why an action of the row is not allowed; null or absent = allowed. */
-export interface RowActionsDisabled {
+interface RowActionsDisabled {
   detail?: string | null;
   edit?: string | null;
   delete?: string | null;

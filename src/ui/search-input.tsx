@@ -3,7 +3,7 @@ import { Icon } from './icons';
 import { useDebouncedValue } from './use-debounced-value';
 import './form.css';
 
-export interface SearchInputProps {
+interface SearchInputProps {
   /** Called with the text once typing paused for `delay` ms (and at once on Enter or clear). */
   onSearch: (text: string) => void;
   placeholder: string;

@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './form.css';
 
 /** One tab of a Tabs strip. */
-export interface TabItem<V extends string> {
+interface TabItem<V extends string> {
   value: V;
   label: string;
 }

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { Field, type FieldProps } from './field';
 
-export interface TextFieldProps
+interface TextFieldProps
   extends Pick<FieldProps, 'label' | 'hint' | 'error' | 'required' | 'className'>,
     Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'required'> {
   value: string;

@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export const NARROW_QUERY = '(max-width: 767.98px)';
 
 /** True while the media query matches; follows changes (rotation, window resize). */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (listener: () => void) => {
       const list = window.matchMedia(query);

@@ -20,7 +20,7 @@ import {
 import type { Jenjang } from '@/domain/master-data';
 
 /** Progress of a running import, 0..1 (parsing is the first half, mapping the second). */
-export type ProgressCallback = (fraction: number) => void;
+type ProgressCallback = (fraction: number) => void;
 
 /** What an import run found: payloads of the valid rows and the failed rows with messages. */
 export type CsvImportResult = CsvMapResult & {

@@ -8,7 +8,7 @@ import { type DocumentRequest, buildDocumentInput } from '@/documents/input';
 import { certificatePdf, certificatePptx, certificateSvg, daftarNilaiPdf } from '@/documents/make';
 
 /** Progress of a batch: `done` of `total` pages made. */
-export type PageProgressCallback = (done: number, total: number) => void;
+type PageProgressCallback = (done: number, total: number) => void;
 
 /** The certificates of `requests` as one PDF, a page each; reports progress after each page. */
 export function certificatePdfFromRequests(requests: readonly DocumentRequest[], onProgress?: PageProgressCallback): Uint8Array {

@@ -1,35 +1,37 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, login, newContext } from './helpers/browser';
-import { acceptSuccess, apiPost, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
+import { acceptSuccess, apiPost, apiToken, dialog, expectCards, expectDisabledWithReason, expectOfflineSaveRefused, pagerInfo, phonePage, row } from './helpers/master-data';
 import type { RunningServer } from './helpers/server';
-import { useServerAndBrowser } from './helpers/suite';
+import { useLoggedInPage } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useServerAndBrowser(async (started, launched) => {
-  [server, browser] = [started, launched];
-  const token = await apiToken(server.url);
-  // 3 demo schools + 2 = 5; the one added in the test makes 6 (two pages).
-  for (const nama of ['SMA Negeri 5 Bogor', 'SMK Negeri 4 Semarang']) {
-    await apiPost(server.url, token, '/api/instansi', { nama, jenis: 'Sekolah' });
-  }
-  // 2 demo templates + 4 = 6 (two pages).
-  for (const nama of ['Template A', 'Template B', 'Template C', 'Template D']) {
-    await apiPost(server.url, token, '/api/grade', {
-      nama,
-      deskripsi: '',
-      kategori: 'SMK',
-      items: [{ huruf: 'A', min: 0, predikat: 'Lulus' }],
-    });
-  }
-  context = await newContext(browser);
-  page = await context.newPage();
-  await login(page, server.url, 'hr');
-});
+useLoggedInPage(
+  (started) => {
+    ({ server, browser, context, page } = started);
+  },
+  {
+    async seed(started) {
+      const token = await apiToken(started.url);
+      // 3 demo schools + 2 = 5; the one added in the test makes 6 (two pages).
+      for (const nama of ['SMA Negeri 5 Bogor', 'SMK Negeri 4 Semarang']) {
+        await apiPost(started.url, token, '/api/instansi', { nama, jenis: 'Sekolah' });
+      }
+      // 2 demo templates + 4 = 6 (two pages).
+      for (const nama of ['Template A', 'Template B', 'Template C', 'Template D']) {
+        await apiPost(started.url, token, '/api/grade', {
+          nama,
+          deskripsi: '',
+          kategori: 'SMK',
+          items: [{ huruf: 'A', min: 0, predikat: 'Lulus' }],
+        });
+      }
+    },
+  },
+);
 
 /** GET `path` as that token: the `data` list. */
 async function apiList<T>(token: string, path: string): Promise<T[]> {
@@ -128,9 +130,7 @@ describe('instansi screen', () => {
   it('should show Hapus disabled, with the reason, on a school that has participants', async () => {
     const reason = 'Tidak dapat menghapus instansi yang masih memiliki peserta terkait';
     const hapus = row(page, 'SMK Negeri 1 Jakarta').getByRole('button', { name: 'Hapus' });
-    await expect(hapus.isDisabled()).resolves.toBe(true);
-    await expect(hapus.getAttribute('title')).resolves.toBe(reason);
-    await expect(hapus.getAttribute('aria-description')).resolves.toBe(reason);
+    await expectDisabledWithReason(hapus, reason);
     await hapus.click({ force: true });
     await expect(page.getByRole('alertdialog', { name: 'Hapus Instansi' }).count()).resolves.toBe(0);
     await expect(row(page, 'SMK Negeri 1 Jakarta').getByRole('button', { name: 'Edit' }).isEnabled()).resolves.toBe(true);
@@ -158,14 +158,7 @@ describe('instansi screen', () => {
     await page.getByRole('button', { name: 'Tambah Sekolah' }).click();
     const add = dialog(page, 'Tambah Instansi');
     await add.getByLabel('Nama Instansi').fill('Sekolah Luring');
-    await context.setOffline(true);
-    try {
-      await add.getByRole('button', { name: 'Simpan' }).click();
-      await add.getByText('Tidak dapat menyimpan saat offline').waitFor();
-      await expect(add.getByLabel('Nama Instansi').inputValue()).resolves.toBe('Sekolah Luring');
-    } finally {
-      await context.setOffline(false);
-    }
+    await expectOfflineSaveRefused(context, add, () => add.getByRole('button', { name: 'Simpan' }).click(), { 'Nama Instansi': 'Sekolah Luring' });
     await add.getByRole('button', { name: 'Batal' }).click();
   });
 });
@@ -243,28 +236,16 @@ describe('grade template screen', () => {
     const add = dialog(page, 'Tambah Template Grade');
     await add.getByLabel('Nama Template').fill('Template Luring');
     await add.getByLabel('Jenjang').selectOption('SMK');
-    await context.setOffline(true);
-    try {
-      await add.getByRole('button', { name: 'Simpan' }).click();
-      await add.getByText('Tidak dapat menyimpan saat offline').waitFor();
-      await expect(add.getByLabel('Nama Template').inputValue()).resolves.toBe('Template Luring');
-    } finally {
-      await context.setOffline(false);
-    }
+    await expectOfflineSaveRefused(context, add, () => add.getByRole('button', { name: 'Simpan' }).click(), { 'Nama Template': 'Template Luring' });
     await add.getByRole('button', { name: 'Batal' }).click();
   });
 
   it('should show cards at 390 px', async () => {
-    const phone = await (await newContext(browser, PHONE)).newPage();
-    await login(phone, server.url, 'hr');
-    await phone.goto(`${server.url}/grade`);
-    const cards = phone.getByRole('list', { name: 'Daftar Template Grade' });
-    await cards.waitFor();
-    await expect(phone.locator('table').count()).resolves.toBe(0);
+    const phone = await phonePage(browser, server.url, '/grade');
+    const cards = await expectCards(phone, 'Daftar Template Grade');
     await cards.getByRole('listitem').filter({ hasText: 'Standar SMK' }).getByText('Ambang Nilai', { exact: true }).waitFor();
     await phone.goto(`${server.url}/instansi`);
-    await phone.getByRole('list', { name: 'Daftar Sekolah' }).waitFor();
-    await expect(phone.locator('table').count()).resolves.toBe(0);
+    await expectCards(phone, 'Daftar Sekolah');
     await phone.close();
   });
 });

@@ -1,20 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, login, newContext } from './helpers/browser';
-import { acceptSuccess, dialog, pagerInfo, row } from './helpers/master-data';
+import { acceptSuccess, dialog, expectCards, expectDisabledWithReason, expectOfflineSaveRefused, pagerInfo, phonePage, row } from './helpers/master-data';
 import type { RunningServer } from './helpers/server';
-import { useServerAndBrowser } from './helpers/suite';
+import { useLoggedInPage } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useServerAndBrowser(async (started, launched) => {
-  [server, browser] = [started, launched];
-  context = await newContext(browser);
-  page = await context.newPage();
-  await login(page, server.url, 'hr');
+useLoggedInPage((started) => {
+  ({ server, browser, context, page } = started);
 });
 
 describe('kompetensi screen', () => {
@@ -100,15 +96,9 @@ describe('kompetensi screen', () => {
     const add = dialog(page, 'Tambah Kompetensi');
     await add.getByLabel('Nama Kompetensi').fill('Kompetensi Luring');
     await add.getByLabel('Keuangan').check();
-    await context.setOffline(true);
-    try {
-      await add.getByRole('button', { name: 'Tambah Kompetensi' }).click();
-      await add.getByText('Tidak dapat menyimpan saat offline').waitFor();
-      await expect(add.getByLabel('Nama Kompetensi').inputValue()).resolves.toBe('Kompetensi Luring');
-      await expect(add.getByLabel('Keuangan').isChecked()).resolves.toBe(true);
-    } finally {
-      await context.setOffline(false);
-    }
+    await expectOfflineSaveRefused(context, add, () => add.getByRole('button', { name: 'Tambah Kompetensi' }).click(), { 'Nama Kompetensi': 'Kompetensi Luring' }, () =>
+      expect(add.getByLabel('Keuangan').isChecked()).resolves.toBe(true),
+    );
     await page.keyboard.press('Escape');
     await add.waitFor({ state: 'hidden' });
   });
@@ -172,8 +162,7 @@ describe('divisi screen', () => {
     const reason = 'Tidak dapat menghapus divisi yang masih memiliki peserta terkait';
     const hapus = row(page, 'Keuangan').getByRole('button', { name: 'Hapus' });
     await expect.poll(() => hapus.isDisabled()).toBe(true);
-    await expect(hapus.getAttribute('title')).resolves.toBe(reason);
-    await expect(hapus.getAttribute('aria-description')).resolves.toBe(reason);
+    await expectDisabledWithReason(hapus, reason);
     await hapus.click({ force: true });
     await expect(page.getByRole('alertdialog', { name: 'Konfirmasi' }).count()).resolves.toBe(0);
     await expect(row(page, 'Keuangan').getByRole('button', { name: 'Detail' }).isEnabled()).resolves.toBe(true);
@@ -183,28 +172,16 @@ describe('divisi screen', () => {
     await page.getByRole('button', { name: 'Tambah Divisi' }).click();
     const add = dialog(page, 'Tambah Divisi');
     await add.getByLabel('Nama Divisi').fill('Divisi Luring');
-    await context.setOffline(true);
-    try {
-      await add.getByLabel('Nama Divisi').press('Enter');
-      await add.getByText('Tidak dapat menyimpan saat offline').waitFor();
-      await expect(add.getByLabel('Nama Divisi').inputValue()).resolves.toBe('Divisi Luring');
-    } finally {
-      await context.setOffline(false);
-    }
+    await expectOfflineSaveRefused(context, add, () => add.getByLabel('Nama Divisi').press('Enter'), { 'Nama Divisi': 'Divisi Luring' });
     await add.getByRole('button', { name: 'Batal' }).click();
   });
 
   it('should show cards at 390 px', async () => {
-    const phone = await (await newContext(browser, PHONE)).newPage();
-    await login(phone, server.url, 'hr');
-    await phone.goto(`${server.url}/divisi`);
-    const cards = phone.getByRole('list', { name: 'Daftar Divisi' });
-    await cards.waitFor();
-    await expect(phone.locator('table').count()).resolves.toBe(0);
+    const phone = await phonePage(browser, server.url, '/divisi');
+    const cards = await expectCards(phone, 'Daftar Divisi');
     await cards.getByRole('listitem').filter({ hasText: 'Keuangan' }).getByText('Jumlah Kompetensi').waitFor();
     await phone.goto(`${server.url}/kompetensi`);
-    await phone.getByRole('list', { name: 'Daftar Kompetensi' }).waitFor();
-    await expect(phone.locator('table').count()).resolves.toBe(0);
+    await expectCards(phone, 'Daftar Kompetensi');
     await phone.close();
   });
 });

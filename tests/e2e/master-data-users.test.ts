@@ -1,28 +1,31 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, login, newContext } from './helpers/browser';
-import { acceptSuccess, apiPost, apiToken, dialog, pagerInfo, row } from './helpers/master-data';
+import { login, newContext } from './helpers/browser';
+import { acceptSuccess, apiPost, apiToken, dialog, expectCards, expectDisabledWithReason, expectOfflineSaveRefused, pagerInfo, phonePage, row } from './helpers/master-data';
 import type { RunningServer } from './helpers/server';
-import { useServerAndBrowser } from './helpers/suite';
+import { useLoggedInPage } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useServerAndBrowser(async (started, launched) => {
-  [server, browser] = [started, launched];
-  // 4 demo accounts + 2 = 6 rows: two pages.
-  const token = await apiToken(server.url);
-  for (const [employee_id, username] of [['EMP201', 'sari'], ['EMP202', 'tono']]) {
-    await apiPost(server.url, token, '/api/users', { employee_id, username, password: 'rahasia1', role: 'Mentor' });
-  }
-  context = await newContext(browser);
-  page = await context.newPage();
-  await login(page, server.url, 'hr');
-  await page.goto(`${server.url}/users`);
-  await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
-});
+useLoggedInPage(
+  async (started) => {
+    ({ server, browser, context, page } = started);
+    await page.goto(`${server.url}/users`);
+    await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
+  },
+  {
+    async seed(started) {
+      // 4 demo accounts + 2 = 6 rows: two pages.
+      const token = await apiToken(started.url);
+      for (const [employee_id, username] of [['EMP201', 'sari'], ['EMP202', 'tono']]) {
+        await apiPost(started.url, token, '/api/users', { employee_id, username, password: 'rahasia1', role: 'Mentor' });
+      }
+    },
+  },
+);
 
 async function search(text: string): Promise<void> {
   await page.getByPlaceholder('Cari username atau ID...').fill(text);
@@ -111,9 +114,7 @@ describe('users screen', () => {
   it("should show HR's own Hapus disabled, with the reason, and keep the other rows deletable", async () => {
     const reason = 'Anda tidak dapat menghapus akun Anda sendiri';
     const own = row(page, 'EMP001').getByRole('button', { name: 'Hapus' });
-    await expect(own.isDisabled()).resolves.toBe(true);
-    await expect(own.getAttribute('title')).resolves.toBe(reason);
-    await expect(own.getAttribute('aria-description')).resolves.toBe(reason);
+    await expectDisabledWithReason(own, reason);
     await expect(row(page, 'EMP001').getByRole('button', { name: 'Edit' }).isEnabled()).resolves.toBe(true);
     const other = row(page, 'EMP002').getByRole('button', { name: 'Hapus' });
     await expect(other.isEnabled()).resolves.toBe(true);
@@ -130,17 +131,14 @@ describe('users screen', () => {
     await add.getByLabel('Employee ID').fill('EMP400');
     await add.getByLabel('Username').fill('offline.user');
     await add.getByLabel('Password').fill('rahasia1');
-    await context.setOffline(true);
-    try {
-      await add.getByRole('button', { name: 'Simpan' }).click();
-      await add.getByText('Tidak dapat menyimpan saat offline').waitFor();
-      await expect(add.getByLabel('Employee ID').inputValue()).resolves.toBe('EMP400');
-      await expect(add.getByLabel('Username').inputValue()).resolves.toBe('offline.user');
+    await expectOfflineSaveRefused(
+      context,
+      add,
+      () => add.getByRole('button', { name: 'Simpan' }).click(),
+      { 'Employee ID': 'EMP400', Username: 'offline.user' },
       // The list still shows the mirror while offline.
-      await row(page, 'EMP001').waitFor();
-    } finally {
-      await context.setOffline(false);
-    }
+      () => row(page, 'EMP001').waitFor(),
+    );
     await add.getByRole('button', { name: 'Batal' }).click();
     await add.waitFor({ state: 'hidden' });
   });
@@ -198,12 +196,8 @@ describe('users screen', () => {
     for (let i = 0; i < 10; i++) {
       await apiPost(server.url, token, '/api/users', { employee_id: `EMP5${i}`, username: `staf${i}`, password: 'rahasia1', role: 'HR' });
     }
-    const phone = await (await newContext(browser, PHONE)).newPage();
-    await login(phone, server.url, 'hr');
-    await phone.goto(`${server.url}/users`);
-    const cards = phone.getByRole('list', { name: 'Daftar Users' });
-    await cards.waitFor();
-    await expect(phone.locator('table').count()).resolves.toBe(0);
+    const phone = await phonePage(browser, server.url, '/users');
+    const cards = await expectCards(phone, 'Daftar Users');
     await expect(cards.getByRole('listitem').count()).resolves.toBe(5);
     await cards.getByRole('listitem').first().getByText('EMP001').waitFor();
     await expect(cards.getByRole('button', { name: 'Edit' }).first().getAttribute('title')).resolves.toBe('Edit');

@@ -9,7 +9,7 @@ import { CERTIFICATE_TEXT, certificateRequest, documentRequest, unsignedNames } 
 export type PrintJob = { kind: 'pdf' } | { kind: 'pptx' } | { kind: 'daftarNilai'; thresholds: readonly GradeItem[] };
 
 /** Something a document prints that the device does not hold, so its copy would differ from the server's. */
-export type DeviceGap = 'organisasi' | 'kompetensi' | 'grade' | 'signature';
+type DeviceGap = 'organisasi' | 'kompetensi' | 'grade' | 'signature';
 
 /**
  * What the device lacks to make `job` for `row` exactly as the server makes it: the organisation
@@ -26,7 +26,7 @@ export function deviceGaps(row: SertifikatRecord, mirror: SertifikatMirror, job:
 }
 
 /** Where a document comes from. */
-export type DocumentPlan =
+type DocumentPlan =
   /** Made on the device; `unsigned` names the signers printed as a blank line (offline only). */
   | { source: 'device'; request: DocumentRequest; unsigned: string[] }
   /** The device lacks something and may reach the server: the server's endpoint makes it. */
@@ -60,7 +60,7 @@ export interface DocumentMakers<T> {
 }
 
 /** A made document and the signers printed as a blank line. */
-export interface MadeDocument<T> {
+interface MadeDocument<T> {
   file: T;
   unsigned: string[];
 }

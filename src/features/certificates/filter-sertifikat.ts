@@ -21,7 +21,7 @@ export function countSertifikatFilters(filters: SertifikatFilters): number {
 }
 
 /** By name (Indonesian collation), then id, so the order is stable. */
-export function compareSertifikat(a: SertifikatRecord, b: SertifikatRecord): number {
+function compareSertifikat(a: SertifikatRecord, b: SertifikatRecord): number {
   return compareId(a.nama, b.nama) || a.id - b.id;
 }
 

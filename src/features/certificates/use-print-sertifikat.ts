@@ -16,7 +16,7 @@ import { CERTIFICATE_TEXT, failureText } from './document-requests';
 import { DocumentUnavailableError, type PrintJob, documentPath, makeDocument, previewPath, serverFile } from './document-source';
 
 /** A dismissible banner above the list. */
-export interface Banner {
+interface Banner {
   tone: AlertTone;
   text: string;
   /** A smaller second line (the blank-signature note). */

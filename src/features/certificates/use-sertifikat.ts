@@ -11,7 +11,7 @@ import type { Jenjang } from '@/domain/master-data';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 
 /** A tab that becomes visible again pulls only if the last pull started longer ago than this. */
-export const SERTIFIKAT_VISIBILITY_REFRESH_MS = 2_000;
+const SERTIFIKAT_VISIBILITY_REFRESH_MS = 2_000;
 
 /**
  * Pulls what the certificate screen prints from: the level's rows (this pull decides

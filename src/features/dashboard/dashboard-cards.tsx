@@ -5,7 +5,7 @@ import { Spinner } from '@/ui/spinner';
 import './dashboard.css';
 
 /** Tones of the stat cards (the accent stripe and the number's colour). */
-export type StatTone = 'warning' | 'primary' | 'info' | 'success' | 'danger' | 'neutral';
+type StatTone = 'warning' | 'primary' | 'info' | 'success' | 'danger' | 'neutral';
 
 /** The title, the greeting with the role, and the stale-copy note under it. */
 export function DashboardHeader({ title, username, role, stale }: { title: string; username: string; role: string; stale: boolean }) {

@@ -11,10 +11,10 @@ import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
 import { useRefresh } from '@/ui/use-refresh';
 
 /** A tab that becomes visible reloads silently, at most once per this many ms. */
-export const DASHBOARD_VISIBILITY_REFRESH_MS = 2_000;
+const DASHBOARD_VISIBILITY_REFRESH_MS = 2_000;
 
 /** What a dashboard shows: the mirror (live) and where its pull stands. */
-export interface DashboardData {
+interface DashboardData {
   mirror: DashboardMirror<PesertaRecord> | undefined;
   /** True until there is something to count: the mirror is unread, or empty while the first pull has not answered. */
   loading: boolean;

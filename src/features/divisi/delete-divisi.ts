@@ -7,7 +7,7 @@ import { useAsyncAction } from '@/ui/use-async-action';
 import { refreshAfterDivisiChange } from './save-divisi';
 
 /** DELETE /api/divisi/{id} (409 while participants use it); the row leaves the mirror at once. */
-export function deleteDivisi(api: ApiClient, id: number): Promise<number> {
+function deleteDivisi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'divisi', id, () => deleteDivisiCall(api, id), () => refreshAfterDivisiChange(api));
 }
 

@@ -10,7 +10,7 @@ import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The division form: the name, required ('Nama divisi wajib diisi'). */
 export const saveDivisiInputSchema = divisiSchema;
-export type SaveDivisiInput = z.infer<typeof saveDivisiInputSchema>;
+type SaveDivisiInput = z.infer<typeof saveDivisiInputSchema>;
 
 /** Re-reads divisions and competencies (competency rows show division names); never rejects. */
 export function refreshAfterDivisiChange(api: ApiClient): Promise<unknown> {
@@ -18,7 +18,7 @@ export function refreshAfterDivisiChange(api: ApiClient): Promise<unknown> {
 }
 
 /** POST (id null) or PUT /api/divisi; the answer goes into the mirror, then both lists are re-pulled. */
-export function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | null): Promise<DivisiRecord> {
+function saveDivisi(api: ApiClient, input: SaveDivisiInput, id: number | null): Promise<DivisiRecord> {
   const write = () => {
     const body = saveDivisiInputSchema.parse(input);
     return id === null ? createDivisi(api, body) : updateDivisi(api, id, body);

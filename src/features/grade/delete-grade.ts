@@ -7,7 +7,7 @@ import { MSG } from '@/domain/messages';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** DELETE /api/grade/{id}; the row leaves the mirror at once, then the list is re-pulled. */
-export function deleteGrade(api: ApiClient, id: number): Promise<number> {
+function deleteGrade(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'grade', id, () => deleteGradeCall(api, id), () => pullGrade(api));
 }
 

@@ -11,11 +11,11 @@ import { MSG } from '@/domain/messages';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** One threshold row of the form, as typed (min is text until validated). */
-export const gradeRowInputSchema = z.object({ key: z.string(), min: z.string(), huruf: z.string(), predikat: z.string() });
+const gradeRowInputSchema = z.object({ key: z.string(), min: z.string(), huruf: z.string(), predikat: z.string() });
 export type GradeRowInput = z.infer<typeof gradeRowInputSchema>;
 
 /** The template form as typed: name, jenjang ('' = not chosen), description, threshold rows. */
-export const saveGradeInputSchema = z.object({
+const saveGradeInputSchema = z.object({
   nama: z.string(),
   kategori: z.string(),
   deskripsi: z.string(),
@@ -57,7 +57,7 @@ export function parseGradeInput(input: SaveGradeInput): { ok: true; data: GradeT
 }
 
 /** POST (id null) or PUT /api/grade; the answer goes into the mirror at once, then the list is re-pulled. */
-export function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number | null): Promise<GradeRecord> {
+function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number | null): Promise<GradeRecord> {
   return saveMirrorRow(db, 'grade', () => (id === null ? createGrade(api, body) : updateGrade(api, id, body)), () => pullGrade(api));
 }
 

@@ -10,7 +10,7 @@ import { useAsyncAction } from '@/ui/use-async-action';
  * DELETE /api/instansi/{id}. The server refuses (409, 'Tidak dapat menghapus instansi yang masih
  * memiliki peserta terkait') while participants reference it; that text is shown as is.
  */
-export function deleteInstansi(api: ApiClient, id: number): Promise<number> {
+function deleteInstansi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'instansi', id, () => deleteInstansiCall(api, id), () => pullInstansi(api));
 }
 

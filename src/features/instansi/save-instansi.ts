@@ -9,7 +9,7 @@ import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } 
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The institution form: name and type ('' = 'Pilih Jenis'), both required on add. */
-export const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
+const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
 export type SaveInstansiInput = z.infer<typeof saveInstansiInputSchema>;
 
 /** The one message ('Nama dan jenis instansi wajib diisi') when the form may not be sent, else null. */
@@ -22,7 +22,7 @@ export function validateInstansiInput(input: SaveInstansiInput, editing: boolean
  * POST {nama, jenis} (id null) or PUT {nama} (the type never changes); the answer goes
  * into the mirror at once, then the list is re-pulled.
  */
-export function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
+function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
   const write = () =>
     id === null
       ? createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })

@@ -7,7 +7,7 @@ import { useAsyncAction } from '@/ui/use-async-action';
 import { refreshAfterKompetensiChange } from './save-kompetensi';
 
 /** DELETE /api/kompetensi/{id}; the row leaves the mirror at once, then the lists are re-pulled. */
-export function deleteKompetensi(api: ApiClient, id: number): Promise<number> {
+function deleteKompetensi(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'kompetensi', id, () => deleteKompetensiCall(api, id), () => refreshAfterKompetensiChange(api));
 }
 

@@ -7,7 +7,7 @@ import { compareIdBase } from '@/domain/collate';
  * 'all' → one 'Semua Divisi' badge (more than 7 divisions; the names go in its tooltip);
  * 'list' → one badge per division. Names sorted, any case.
  */
-export type DivisiCell = { kind: 'none' } | { kind: 'all'; names: string[] } | { kind: 'list'; names: string[] };
+type DivisiCell = { kind: 'none' } | { kind: 'all'; names: string[] } | { kind: 'list'; names: string[] };
 
 /** The Divisi cell of one competency row. */
 export function divisiCell(row: Pick<KompetensiRecord, 'divisi_kategori'>): DivisiCell {

@@ -9,7 +9,7 @@ import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The competency form: name required, level, status, linked division ids. */
 export const saveKompetensiInputSchema = kompetensiSchema;
-export type SaveKompetensiInput = KompetensiInput;
+type SaveKompetensiInput = KompetensiInput;
 
 /** Re-reads competencies and divisions (a division row counts its competencies); never rejects. */
 export function refreshAfterKompetensiChange(api: ApiClient): Promise<unknown> {
@@ -17,7 +17,7 @@ export function refreshAfterKompetensiChange(api: ApiClient): Promise<unknown> {
 }
 
 /** POST (id null) or PUT /api/kompetensi; the answer goes into the mirror, then both lists are re-pulled. */
-export function saveKompetensi(api: ApiClient, input: SaveKompetensiInput, id: number | null): Promise<KompetensiRecord> {
+function saveKompetensi(api: ApiClient, input: SaveKompetensiInput, id: number | null): Promise<KompetensiRecord> {
   const write = () => {
     const body = saveKompetensiInputSchema.parse(input);
     return id === null ? createKompetensi(api, body) : updateKompetensi(api, id, body);

@@ -10,7 +10,7 @@ import { refreshPesertaMirror } from './use-peserta';
  * into the mirror. Should that pull fail, the row (with its scores and reviews) leaves the
  * mirror here, since the server has confirmed it is gone.
  */
-export async function deletePeserta(api: ApiClient, id: number): Promise<number> {
+async function deletePeserta(api: ApiClient, id: number): Promise<number> {
   await deletePesertaCall(api, id);
   try {
     await refreshPesertaMirror(api);

@@ -14,7 +14,7 @@ export const EXPORT_FAILED_TEXT = 'Gagal membuat file CSV';
  * list order, written by the worker (';', dd/mm/yyyy, 62… → 0…, trailing pembimbing value) and
  * saved as peserta_template.csv or mahasiswa_template.csv.
  */
-export async function exportPeserta(rows: readonly PesertaRecord[], jenjang: Jenjang): Promise<void> {
+async function exportPeserta(rows: readonly PesertaRecord[], jenjang: Jenjang): Promise<void> {
   const ordered = [...rows].filter((row) => row.jenjang === jenjang).sort(comparePeserta);
   const text = await exportCsvInWorker(ordered, jenjang);
   downloadFile(text, csvFileName(jenjang));

@@ -29,7 +29,7 @@ export class ImportFailure extends Error {
 }
 
 /** The file's text; a name not ending in .csv or a failed read is an ImportFailure. */
-export async function readCsvFile(file: Blob & { name: string }): Promise<string> {
+async function readCsvFile(file: Blob & { name: string }): Promise<string> {
   if (!isCsvFileName(file.name)) throw new ImportFailure(IMPORT_TEXT.csvOnly, CSV_MSG.readFailed);
   try {
     return await file.text();
@@ -106,7 +106,7 @@ export async function importPeserta(
 }
 
 /** What the page gets back from an import run: the report, a failure, or nothing (cancelled). */
-export type ImportOutcome = { report: ImportReport } | { failure: ImportFailure } | null;
+type ImportOutcome = { report: ImportReport } | { failure: ImportFailure } | null;
 
 /** importPeserta with the progress for the bar, a cancel, and a mirror pull afterwards (the list reloads after an import). */
 export function useImportPeserta(api: ApiClient, jenjang: Jenjang) {

@@ -4,10 +4,10 @@ import type { PesertaBulkResult } from '@/domain/peserta';
 export const IMPORT_CHUNK_ROWS = 1000;
 
 /** Share of the progress bar for reading and checking the file in the worker; sending takes the rest. */
-export const IMPORT_PARSE_SHARE = 0.5;
+const IMPORT_PARSE_SHARE = 0.5;
 
 /** One failed row of an import, numbered as in the file (the header is row 1). */
-export interface ImportRowError {
+interface ImportRowError {
   rowNumber: number;
   message: string;
 }

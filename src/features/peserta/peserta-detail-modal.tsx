@@ -18,7 +18,7 @@ interface PesertaDetailModalProps {
 }
 
 /** The label/value rows of a participant's detail, per level. */
-export function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
+function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
   const value = (text: string | null | undefined) => (text && text.trim() !== '' ? text : '-');
   const common = {
     divisi: value(peserta.divisi?.nama),

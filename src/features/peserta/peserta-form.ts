@@ -82,7 +82,7 @@ function apiKey(key: PesertaFormKey, jenjang: Jenjang): string {
 }
 
 /** Outcome of checking the form: the payload to send, or the message and the fields to mark. */
-export type FormCheck<P> = { ok: true; payload: P } | { ok: false; message: string; invalid: PesertaFormKey[] };
+type FormCheck<P> = { ok: true; payload: P } | { ok: false; message: string; invalid: PesertaFormKey[] };
 
 /**
  * The add payload, or 'Semua field wajib diisi' with the blank fields when any is empty

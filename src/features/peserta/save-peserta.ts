@@ -15,7 +15,7 @@ export type SavePesertaRequest = { kind: 'create'; payload: PesertaCreate } | { 
  * change before the modal closes. A failed pull does not fail the save: the list catches up
  * on the next pull.
  */
-export async function savePeserta(api: ApiClient, request: SavePesertaRequest): Promise<Peserta> {
+async function savePeserta(api: ApiClient, request: SavePesertaRequest): Promise<Peserta> {
   const saved = request.kind === 'create' ? await createPeserta(api, request.payload) : await updatePeserta(api, request.id, request.payload);
   await refreshPesertaMirror(api).catch(() => undefined);
   return saved;

@@ -9,7 +9,7 @@ import { useRefresh } from '@/ui/use-refresh';
 import { compareIdBase } from '@/domain/collate';
 
 /** One choice of a dropdown. */
-export interface Option {
+interface Option {
   value: string;
   label: string;
 }
@@ -21,7 +21,7 @@ export interface OptionList {
 }
 
 /** The choices of the participant form: institutions of the level's kind, divisions, Mentor users, Pembimbing users. */
-export interface PesertaOptions {
+interface PesertaOptions {
   instansi: OptionList;
   divisi: OptionList;
   mentor: OptionList;

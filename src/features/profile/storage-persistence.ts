@@ -5,7 +5,7 @@
  */
 
 /** What the browser decided: kept until the user clears it, evictable under pressure, or no API. */
-export type StoragePersistence = 'persistent' | 'best-effort' | 'unknown';
+type StoragePersistence = 'persistent' | 'best-effort' | 'unknown';
 
 type StorageLike = Pick<StorageManager, 'persist' | 'persisted'>;
 

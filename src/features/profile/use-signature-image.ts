@@ -3,7 +3,7 @@ import type { ApiClient } from '@/api/client';
 import { fetchSignatureImage } from '@/api/signature';
 
 /** The signature image as a Blob URL and whether it is still loading or failed. */
-export interface SignatureImage {
+interface SignatureImage {
   url: string | null;
   loading: boolean;
   failed: boolean;

@@ -7,7 +7,7 @@ import { MASTER_MSG } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** DELETE /api/users/{id}; the row leaves the mirror at once, then the list is re-pulled. */
-export function deleteUser(api: ApiClient, id: number): Promise<number> {
+function deleteUser(api: ApiClient, id: number): Promise<number> {
   return removeMirrorRow(db, 'users', id, () => deleteUserCall(api, id), () => pullUsers(api));
 }
 

@@ -12,7 +12,7 @@ import { ROLES, type Role } from '@/domain/roles';
 import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The user form's values: all text, the role one of the four. */
-export const saveUserInputSchema = z.object({
+const saveUserInputSchema = z.object({
   employee_id: z.string(),
   username: z.string(),
   password: z.string(),
@@ -39,7 +39,7 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
  * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
  * only when filled. The answer goes into the mirror at once, then the list is re-pulled.
  */
-export function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
+function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
   const write = () =>
     id === null
       ? createUser(api, userCreateSchema.parse(input))

@@ -1,7 +1,9 @@
 // Helpers of the master-data browser tests: set-up data through the REST API (so a test can
-// page through more than 5 rows without clicking them in), and small page helpers.
-import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORDS } from './browser';
+// page through more than 5 rows without clicking them in), and small page helpers, with the
+// checks every master-data screen repeats (offline save, a Hapus that is refused, phone cards).
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_PASSWORDS, PHONE, login, newContext } from './browser';
 
 /** A bearer token for a demo account. */
 export async function apiToken(baseUrl: string, username = 'hr'): Promise<string> {
@@ -46,4 +48,50 @@ export function row(page: Page, text: string): Locator {
 /** The pager's summary text, e.g. 'Showing 6 to 7 of 7 entries'. */
 export function pagerInfo(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+}
+
+/**
+ * Saves a form while the browser is offline (`save` clicks or presses what saves it) and checks
+ * the refusal: the message shows and each field keeps what was typed (`kept`: label → value);
+ * `whileOffline` checks more before the browser goes back online. The form stays open.
+ */
+export async function expectOfflineSaveRefused(
+  context: BrowserContext,
+  form: Locator,
+  save: () => Promise<void>,
+  kept: Readonly<Record<string, string>>,
+  whileOffline?: () => Promise<void>,
+): Promise<void> {
+  await context.setOffline(true);
+  try {
+    await save();
+    await form.getByText('Tidak dapat menyimpan saat offline').waitFor();
+    for (const [label, value] of Object.entries(kept)) await expect(form.getByLabel(label).inputValue()).resolves.toBe(value);
+    await whileOffline?.();
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
+/** A disabled button that says why, on hover (title) and to a screen reader (aria-description). */
+export async function expectDisabledWithReason(button: Locator, reason: string): Promise<void> {
+  await expect(button.isDisabled()).resolves.toBe(true);
+  await expect(button.getAttribute('title')).resolves.toBe(reason);
+  await expect(button.getAttribute('aria-description')).resolves.toBe(reason);
+}
+
+/** A new phone-sized (390 px) page, logged in as HR, on `path`. */
+export async function phonePage(browser: Browser, baseUrl: string, path: string): Promise<Page> {
+  const phone = await (await newContext(browser, PHONE)).newPage();
+  await login(phone, baseUrl, 'hr');
+  await phone.goto(`${baseUrl}${path}`);
+  return phone;
+}
+
+/** Waits for the list of cards named `name` and checks that no table shows beside it (a phone shows cards only). */
+export async function expectCards(phone: Page, name: string): Promise<Locator> {
+  const cards = phone.getByRole('list', { name });
+  await cards.waitFor();
+  await expect(phone.locator('table').count()).resolves.toBe(0);
+  return cards;
 }

@@ -7,7 +7,7 @@ import { acceptSuccess, dialog, row } from './master-data';
 
 export type Level = 'SMK' | 'Mahasiswa';
 
-/** Route, titles and labels of each list (spec 2). */
+/** Route, titles, labels and CSV template of each participant list, as the app shows them. */
 export const LEVEL = {
   SMK: {
     path: '/peserta/siswa',
@@ -56,7 +56,7 @@ export interface CsvPerson {
   selesai: string;
 }
 
-/** A CSV line of `level` for `p` (';'-separated, the spec's column order). */
+/** A CSV line of `level` for `p` (';'-separated, in the column order of `LEVEL[level].header`). */
 export function csvLine(level: Level, p: CsvPerson): string {
   const cells =
     level === 'SMK'
@@ -267,3 +267,4 @@ export async function crudFlow(page: Page, level: Level, person: FormPerson, edi
 export function nomorOf(nama: string, prefix: string): string {
   return prefix + String([...nama].reduce((hash, char) => (hash * 31 + (char.codePointAt(0) ?? 0)) % 1_000_000, 7)).padStart(6, '0');
 }
+
