@@ -1,5 +1,5 @@
-// /api/peserta: participants of both levels. Pembimbing and HR read and write them (CONTRACT);
-// BusHead reads them for the approval screen (spec 6: it sees approvals); a Mentor reads its
+// /api/peserta: participants of both levels. Pembimbing and HR read and write them;
+// BusHead reads them for the approval screen (it sees approvals); a Mentor reads its
 // own participants through /api/nilai/mentor/peserta.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';

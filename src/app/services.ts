@@ -2,7 +2,7 @@
  * The app's singletons: the API client and the session store, wired to each other (the client
  * reads the token from the session; a 401 on an authenticated call expires the session).
  * Everything here is on the start-up path of every page: Dexie (src/db/db) is loaded only when
- * the session store first needs it, and the profile is checked without zod (goal P6).
+ * the session store first needs it, and the profile is checked without zod (P6 in docs/performance.md).
  */
 import { createApiClient } from '@/api/client';
 import { getProfile } from '@/api/session-auth';

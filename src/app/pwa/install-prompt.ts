@@ -43,7 +43,7 @@ function isBeforeInstallPrompt(event: Event): event is BeforeInstallPromptEvent 
  * A store listening on `win` from now on. Only the two event listeners are added at once: the
  * display-mode query (matchMedia) waits for the first read, because at start-up, before the
  * stylesheet has been applied, it costs a style update of ~20 ms on the page's busiest task
- * (goal P6, total blocking time); the event is what must not be missed.
+ * (Lighthouse's total blocking time, P6 in docs/performance.md); the event is what must not be missed.
  */
 export function createInstallPromptStore(win: InstallPromptWindow): InstallPromptStore {
   const ios = isIosDevice(win.navigator);

@@ -4,7 +4,7 @@
  * channel object never receives its own messages), which then re-reads the Dexie session.
  *
  * Not localStorage's `storage` event: adding that listener makes Chromium load the origin's
- * localStorage on the spot, ~17 ms of every logged-in start's main thread (goal P6).
+ * localStorage on the spot, ~17 ms of every logged-in start's main thread (P6 in docs/performance.md).
  */
 import type { CrossTabSignal } from './session-store';
 

@@ -10,7 +10,7 @@ import { Modal } from '@/ui/modal';
 import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
 
-/** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
+/** Shown when 'Simpan Nilai' is pressed with every input blank (a text of the app's own). */
 export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
 
 export interface EditNilaiModalProps {

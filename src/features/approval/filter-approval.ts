@@ -1,5 +1,5 @@
 /**
- * The approval list of '/approval' as pure functions: which participants are in it (spec 5:
+ * The approval list of '/approval' as pure functions: which participants are in it (those with
  * competencies for their division and level, at least one score, at least as many scores as
  * competencies — counted on ACTIVE competencies, as the server does), the filters (approval
  * complete or not, level, a period that OVERLAPS a quick range, the viewer's own to-do), the
@@ -26,7 +26,7 @@ export interface ApprovalRow<P extends ApprovalPesertaInput = ApprovalPesertaInp
   peserta: P;
   reviews: Review[];
   progress: ApprovalProgress;
-  /** The Status column for the viewing role (spec 4). */
+  /** The Status column for the viewing role (statusForViewer). */
   status: string;
   /** A change of this participant waits in the outbox. */
   pending: boolean;
@@ -72,7 +72,7 @@ export interface ApprovalFilters {
 
 export const NO_FILTERS: ApprovalFilters = { approval: '', jenjang: '', period: EMPTY_RANGE, status: '' };
 
-/** The quick ranges of the approval screen (spec 9): 1, 6 and 12 months back from today. */
+/** The quick ranges of the approval screen: 1, 6 and 12 months back from today. */
 export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
   { label: '1 Bulan', range: monthsBack(1) },
   { label: '6 Bulan', range: monthsBack(6) },
@@ -120,7 +120,7 @@ export interface FilterChip {
   label: string;
 }
 
-/** The chips of the filters in force (spec 2). */
+/** The chips of the filters in force, one per active filter ('Hapus semua' clears them). */
 export function activeChips(filters: ApprovalFilters, today: Date = new Date()): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.approval) chips.push({ key: 'approval', label: `Approval: ${filters.approval === 'lengkap' ? 'Lengkap' : 'Belum Lengkap'}` });
