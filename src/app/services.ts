@@ -13,7 +13,7 @@ import { safeSessionStorage } from './session/safe-storage';
 import { createSessionStore } from './session/session-store';
 
 /** How long the start-up profile load may take before the cached profile is used. */
-export const PROFILE_TIMEOUT_MS = 6_000;
+const PROFILE_TIMEOUT_MS = 6_000;
 
 export const api = createApiClient({
   getToken: () => session.getState().token,

@@ -15,7 +15,7 @@ import {
 } from './install-platform';
 
 /** Chromium's `beforeinstallprompt` event (not in lib.dom). `prompt()` may be called once. */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }
@@ -26,7 +26,7 @@ export interface InstallPromptWindow extends InstallPlatformWindow {
   matchMedia(query: string): { matches: boolean; addEventListener?(type: 'change', listener: () => void): void };
 }
 
-export interface InstallPromptStore {
+interface InstallPromptStore {
   subscribe(listener: () => void): () => void;
   /** The offer to show now (a primitive, so useSyncExternalStore sees a change only when it changes). */
   getSnapshot(): InstallOffer;

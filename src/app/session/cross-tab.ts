@@ -9,7 +9,7 @@
 import type { CrossTabSignal } from './session-store';
 
 /** The channel's name; every tab of the origin opens the same one. */
-export const SESSION_CHANNEL = 'magang:session-changed';
+const SESSION_CHANNEL = 'magang:session-changed';
 
 /** The signal over a BroadcastChannel; a no-op where there is none (other tabs notice on their next request). */
 export function createCrossTabSignal(): CrossTabSignal {

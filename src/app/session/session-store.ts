@@ -40,7 +40,7 @@ export interface CrossTabSignal {
   subscribe(listener: () => void): () => void;
 }
 
-export interface SessionStoreDeps {
+interface SessionStoreDeps {
   storage: KeyValueStorage;
   /**
    * The Dexie database, or a loader of it: the app passes a loader, so Dexie and src/db/meta

@@ -13,7 +13,7 @@ import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
  * /api/health, so this is the reachability check: the queue moves within one period of the server
  * answering again, whatever the backoff.
  */
-export const OUTBOX_POLL_MS = REACHABILITY_POLL_MS;
+const OUTBOX_POLL_MS = REACHABILITY_POLL_MS;
 
 const EMPTY: OutboxStatus = { pending: [], conflicts: [], needsLogin: false };
 

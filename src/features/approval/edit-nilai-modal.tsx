@@ -11,9 +11,9 @@ import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
 
 /** Shown when 'Simpan Nilai' is pressed with every input blank (a text of the app's own). */
-export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
+const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
 
-export interface EditNilaiModalProps {
+interface EditNilaiModalProps {
   userId: number;
   role: string;
   peserta: PesertaRecord;

@@ -11,7 +11,7 @@ import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, o
 import { compareId, compareIsoDate } from '@/domain/collate';
 
 /** The participant fields the approval screen reads. */
-export interface ApprovalPesertaInput {
+interface ApprovalPesertaInput {
   id: number;
   nama: string;
   jenjang: string;
@@ -80,7 +80,7 @@ export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
 ];
 
 /** True when the row awaits the viewer's own decision ('Perlu Tindakan'). */
-export function needsViewer(row: ApprovalRow): boolean {
+function needsViewer(row: ApprovalRow): boolean {
   return row.status === PERLU_TINDAKAN;
 }
 
@@ -104,7 +104,7 @@ export function filterApprovalRows<R extends ApprovalRow>(rows: readonly R[], se
 }
 
 /** A date 'yyyy-mm-dd' as 'dd/mm/yyyy' (id-ID). */
-export function formatTanggal(iso: string): string {
+function formatTanggal(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return y && m && d ? `${d}/${m}/${y}` : iso;
 }
@@ -115,7 +115,7 @@ export function formatPeriode(from: string, to: string): string {
 }
 
 /** One active-filter chip: its text and which filter it clears. */
-export interface FilterChip {
+interface FilterChip {
   key: keyof ApprovalFilters;
   label: string;
 }

@@ -17,7 +17,7 @@ export const STATUS_FILTER_OPTIONS: readonly { value: StatusFilter; label: strin
 ];
 
 /** The participant fields the list reads. */
-export interface MentorPesertaInput {
+interface MentorPesertaInput {
   id: number;
   nama: string;
   jenjang: string;
