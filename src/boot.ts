@@ -2,13 +2,14 @@
  * The page's entry (index.html): paint the HTML first, then load the app (src/main.tsx) — on
  * the login page of a first visit, only once the user starts using the form (src/app/login-shell.ts).
  *
- * Goal P6. The HTML already shows something useful before any JS runs: the login form on '/'
- * (dist/web/login.html, scripts/login-shell.mjs) and the placeholder elsewhere. If the app's
- * ~100 KB of JS were requested by the HTML itself, it would download before that first paint
- * and (in Lighthouse's simulated slow 4G) hold FCP and LCP back to ~2.2 s; requested after the
- * first paint it no longer does (measured: `/` FCP 2.2 s -> 1.4 s, README 'Performance'). The
- * dynamic import below fetches main.tsx's static imports in parallel (Vite's preload helper),
- * so nothing waits in a chain; the cost is the time to the first paint, on a first visit.
+ * For a phone's first load (P6 in docs/performance.md): the HTML already shows something useful
+ * before any JS runs: the login form on '/' (dist/web/login.html, scripts/login-shell.mjs) and the
+ * placeholder elsewhere. If the app's ~100 KB of JS were requested by the HTML itself, it would
+ * download before that first paint and (in Lighthouse's simulated slow 4G) hold FCP and LCP back to
+ * ~2.2 s; requested after the first paint it no longer does (measured: `/` FCP 2.2 s -> 1.4 s,
+ * docs/performance.md). The dynamic import below fetches main.tsx's static imports in parallel
+ * (Vite's preload helper), so nothing waits in a chain; the cost is the time to the first paint, on
+ * a first visit.
  */
 
 // 'Pasang aplikasi': Chromium fires beforeinstallprompt once per page load, often before

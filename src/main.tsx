@@ -13,7 +13,7 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root missing in index.html');
 const root = createRoot(rootElement);
 // A transition: React renders in 5 ms slices instead of one long task (Lighthouse's total
-// blocking time, goal P6).
+// blocking time, P6 in docs/performance.md).
 const render = () =>
   startTransition(() =>
     root.render(

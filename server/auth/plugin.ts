@@ -12,7 +12,7 @@
  *   app.get('/y', { preHandler: requireRole() }, handler)   // any logged-in user
  * and read the caller with `currentUser(request)`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/roles';

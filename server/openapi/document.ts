@@ -29,7 +29,9 @@ export const API_VERSION = '1.0.0';
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['message'],
-  properties: { message: { type: 'string', description: 'Indonesian text (spec 8 where it has one)' } },
+  properties: {
+    message: { type: 'string', description: 'Indonesian text for the user: the fixed message of the product where it defines one' },
+  },
 };
 
 const ID_PARAM_SCHEMA: JsonSchema = { type: 'string', pattern: '^[1-9][0-9]{0,15}$' };

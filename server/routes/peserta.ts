@@ -1,5 +1,5 @@
-// /api/peserta: participants of both levels. Pembimbing and HR read and write them (CONTRACT);
-// BusHead reads them for the approval screen (spec 6: it sees approvals); a Mentor reads its
+// /api/peserta: participants of both levels. Pembimbing and HR read and write them;
+// BusHead reads them for the approval screen (it sees approvals); a Mentor reads its
 // own participants through /api/nilai/mentor/peserta.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import { parseId, parseInput } from '../validation';
  * Body limit of POST /api/peserta/bulk only (the app's is 1 MB): 5,000 rows at ~300 bytes are
  * ~1.5 MB, and 5,000 rows with every text at its 200-character maximum (ASCII) ~7.5 MB.
  */
-export const PESERTA_BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const PESERTA_BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** The 409 of an add or an edit (services/peserta-numbers.ts). */
 const NUMBER_TAKEN = 'The NIS (SMK) or NIM (Mahasiswa) is taken at that school or campus: `NIS "x" sudah terdaftar di {instansi}` (or NIM)';

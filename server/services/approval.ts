@@ -57,7 +57,7 @@ export async function readReviews(db: Db, user: AuthUser, id: number): Promise<R
 }
 
 /** Number of active competencies of a division and level: the ones a participant of that division and level is scored on. */
-export async function activeKompetensiCount(db: Db | Tx, divisiId: number, jenjang: Jenjang): Promise<number> {
+async function activeKompetensiCount(db: Db | Tx, divisiId: number, jenjang: Jenjang): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(kompetensi)
@@ -67,7 +67,7 @@ export async function activeKompetensiCount(db: Db | Tx, divisiId: number, jenja
 }
 
 /** Number of the participant's scores on those competencies (a score of another level or division does not count). */
-export async function countingScoreCount(db: Db | Tx, row: PesertaScope): Promise<number> {
+async function countingScoreCount(db: Db | Tx, row: PesertaScope): Promise<number> {
   const [result] = await db
     .select({ value: count() })
     .from(nilai)

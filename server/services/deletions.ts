@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { deletions } from '../db/schema';
 
 /** The entity names tombstones use: the table names of the mirrored rows. */
-export type DeletedEntity = 'users' | 'instansi' | 'divisi' | 'kompetensi' | 'grade_templates' | 'nilai' | 'peserta';
+type DeletedEntity = 'users' | 'instansi' | 'divisi' | 'kompetensi' | 'grade_templates' | 'nilai' | 'peserta';
 
 /** Inserts one tombstone per id of `entity` (nothing for an empty list). */
 export async function recordDeletions(tx: Db | Tx, entity: DeletedEntity, ids: readonly number[]): Promise<void> {

@@ -22,7 +22,7 @@ import { selectPeserta } from './peserta-read';
 import { assertMentorOwns, lockPeserta, lockReviews, readableScope, selectNilai } from './peserta-state';
 
 /** A competency of GET /api/nilai/divisi/:divisiId/kompetensi. */
-export interface ApiNilaiKompetensi {
+interface ApiNilaiKompetensi {
   id: number;
   nama: string;
   jenjang: Jenjang;
@@ -30,7 +30,7 @@ export interface ApiNilaiKompetensi {
 }
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
-export type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
+type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
 
 const byNamaSql = sql`lower(${kompetensi.nama}) collate "C"`;
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);

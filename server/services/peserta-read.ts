@@ -141,7 +141,7 @@ export async function getPeserta(db: Db | Tx, id: number): Promise<Peserta> {
 }
 
 /** Participants (of one level when given) with a cursor for later `since` pulls. */
-export interface PesertaPull {
+interface PesertaPull {
   data: Peserta[];
   /** Ids deleted since the cursor asked with; only for `since` pulls. */
   deleted?: number[];
@@ -215,7 +215,7 @@ export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefine
 }
 
 /** One page of the full list: rows with id > `after` by id, a cursor, the next `after` and (first page) the total. */
-export interface PesertaPage {
+interface PesertaPage {
   data: Peserta[];
   cursor: string;
   /** The last id of this page, to ask the following one with; null on the last page. */

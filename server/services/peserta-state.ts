@@ -115,7 +115,7 @@ export async function selectNilai(db: Db | Tx, pesertaIds: readonly number[]): P
 }
 
 /** The state of each participant (ascending id, once each), read inside the caller's transaction. */
-export async function pesertaStates(tx: Db | Tx, ids: readonly number[]): Promise<PesertaState[]> {
+async function pesertaStates(tx: Db | Tx, ids: readonly number[]): Promise<PesertaState[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const [reviewsOf, scores] = await Promise.all([selectReviews(tx, sorted), selectNilai(tx, sorted)]);
   return sorted.map((id) => ({

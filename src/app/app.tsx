@@ -34,8 +34,9 @@ export function App() {
   const state = useSession();
   // The session store is an external store: its change to 'ready' re-renders synchronously, and
   // mounting the layout and the first screen in one go was one ~300 ms task (Lighthouse's total
-  // blocking time, goal P6). Switching to the router in a transition renders it in 5 ms slices;
-  // the placeholder stays until it commits. Leaving 'ready' still shows the placeholder at once.
+  // blocking time, P6 in docs/performance.md). Switching to the router in a transition renders it
+  // in 5 ms slices; the placeholder stays until it commits. Leaving 'ready' still shows the
+  // placeholder at once.
   const ready = state.status === 'ready';
   const [routerShown, setRouterShown] = useState(ready);
   useEffect(() => {
@@ -48,8 +49,9 @@ export function App() {
     if (state.status === 'ready') void router.invalidate();
   }, [state.status, state.token, state.userRole]);
 
-  // A stored session: while its profile loads (nothing renders yet), fetch the chunks of the
-  // screen being opened (layout, screen), so they are there when the router renders (goal P6).
+  // A stored session: while its profile loads (nothing renders yet), fetch the chunks of the screen
+  // being opened (layout, screen), so they are there when the router renders (P6,
+  // docs/performance.md).
   const preloaded = useRef(false);
   useEffect(() => {
     if (preloaded.current || state.status !== 'loading' || !state.token) return;

@@ -1,12 +1,13 @@
 /**
- * The login page before its JS (goal P6). `/` answers with the login form already in the HTML
- * (dist/web/login.html, scripts/login-shell.mjs), and the form is live: a phone paints it and
- * the user can type into it while none of the app's ~100 KB of JS has run. On a first visit the
- * app is loaded only when the user first touches, focuses or submits the form (src/boot.ts),
- * so loading the page costs a phone no main-thread work beyond painting it (measured: Lighthouse
- * total blocking time on `/` ~450 ms -> 0, README 'Performance'). When React's LoginPage
- * replaces the HTML it takes over what was typed, the focus and caret, the password toggle,
- * the fields left, and a Login already pressed (takeLoginHandoff), so nothing is lost.
+ * The login page before its JS (the phone first-load goal, P6 in docs/performance.md). `/` answers
+ * with the login form already in the HTML (dist/web/login.html, scripts/login-shell.mjs), and the
+ * form is live: a phone paints it and the user can type into it while none of the app's ~100 KB of
+ * JS has run. On a first visit the app is loaded only when the user first touches, focuses or
+ * submits the form (src/boot.ts), so loading the page costs a phone no main-thread work beyond
+ * painting it (measured: Lighthouse total blocking time on `/` ~450 ms -> 0, docs/performance.md).
+ * When React's LoginPage replaces the HTML it takes over what was typed, the focus and caret, the
+ * password toggle, the fields left, and a Login already pressed (takeLoginHandoff), so nothing is
+ * lost.
  *
  * Someone who may have a session on this device (a token in this tab, or the app's database
  * from an earlier login) gets the app at once, as on every other page: it may have to take

@@ -27,7 +27,7 @@ import { rootRoute } from './routes/root';
 import { unauthorizedRoute } from './routes/unauthorized';
 import { usersRoute } from './routes/users';
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   loginRoute,
   appShellRoute.addChildren([
     unauthorizedRoute,

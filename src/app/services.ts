@@ -2,7 +2,7 @@
  * The app's singletons: the API client and the session store, wired to each other (the client
  * reads the token from the session; a 401 on an authenticated call expires the session).
  * Everything here is on the start-up path of every page: Dexie (src/db/db) is loaded only when
- * the session store first needs it, and the profile is checked without zod (goal P6).
+ * the session store first needs it, and the profile is checked without zod (P6 in docs/performance.md).
  */
 import { createApiClient } from '@/api/client';
 import { getProfile } from '@/api/session-auth';
@@ -13,7 +13,7 @@ import { safeSessionStorage } from './session/safe-storage';
 import { createSessionStore } from './session/session-store';
 
 /** How long the start-up profile load may take before the cached profile is used. */
-export const PROFILE_TIMEOUT_MS = 6_000;
+const PROFILE_TIMEOUT_MS = 6_000;
 
 export const api = createApiClient({
   getToken: () => session.getState().token,

@@ -1,17 +1,17 @@
 /**
- * The approval chain of spec section 4: three steps in order, who may approve, reject or
+ * The approval chain: three steps in order (Pembimbing, HR, BusHead), who may approve, reject or
  * cancel, what each transition does, what each role sees, progress, and the stale-data
- * messages of section 8. Pure: the UI, the outbox replay and the server all call these.
+ * messages ('Data telah berubah. ...'). Pure: the UI, the outbox replay and the server all call these.
  */
 
-/** The three steps, in order (spec section 4). The only place these names are written. */
+/** The three steps, in order. The only place these names are written. */
 export const PEMBIMBING = 'Pembimbing';
 export const HR = 'HR';
 export const BUSHEAD = 'BusHead';
 export const APPROVAL_STEPS = [PEMBIMBING, HR, BUSHEAD] as const;
 export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
 
-/** Review statuses (spec section 3). */
+/** Review statuses: a step waits, approved, rejected, or stopped by an earlier rejection. */
 export const MENUNGGU = 'Menunggu';
 export const DISETUJUI = 'Disetujui';
 export const DITOLAK = 'Ditolak';
@@ -34,7 +34,7 @@ export function isApprovalStep(role: string | null | undefined): role is Approva
   return (APPROVAL_STEPS as readonly string[]).includes(role ?? '');
 }
 
-/** The status of every step; a step with no review row counts as Menunggu (CONTRACT.md). */
+/** The status of every step; a step with no review row counts as Menunggu. */
 export function stepStatuses(reviews: readonly Review[]): Record<ApprovalStep, ReviewStatus> {
   const out = { [PEMBIMBING]: MENUNGGU, [HR]: MENUNGGU, [BUSHEAD]: MENUNGGU } as Record<ApprovalStep, ReviewStatus>;
   for (const review of reviews) if (isApprovalStep(review.role_reviewer)) out[review.role_reviewer] = review.status;
@@ -58,7 +58,7 @@ export function rejectingStep(reviews: readonly Review[]): ApprovalStep | null {
   return APPROVAL_STEPS.find((step) => statuses[step] === DITOLAK) ?? null;
 }
 
-/** Stale-data texts of spec section 8 ('Data telah berubah. ...'). */
+/** Stale-data texts ('Data telah berubah. ...'): the action was judged on state that has since changed. */
 export const STALE_MSG = {
   alreadyActed: 'Data telah berubah. Anda sudah melakukan tindakan pada peserta ini.',
   waitingFor: (step: ApprovalStep) => `Data telah berubah. Menunggu persetujuan dari ${step}.`,
@@ -67,8 +67,8 @@ export const STALE_MSG = {
     `Data telah berubah. ${step} sudah menolak peserta ini. Anda tidak dapat membatalkan keputusan.`,
   approvedCannotCancel: (step: ApprovalStep) =>
     `Data telah berubah. ${step} sudah melakukan approval. Anda tidak dapat membatalkan keputusan.`,
-  // The spec has no text for approving after an earlier step rejected; this is the
-  // rejection text above without its sentence about cancelling.
+  // Approving after an earlier step rejected has a text of its own: the rejection text
+  // above without its sentence about cancelling.
   rejectedByOther: (step: ApprovalStep) => `Data telah berubah. ${step} sudah menolak peserta ini.`,
 } as const;
 
@@ -140,7 +140,7 @@ export function applyAction(
   });
 }
 
-/** Progress of spec 4: approved count of 3, rounded percent, complete, rejected. */
+/** Progress: approved count of 3, percent = approved/3 rounded, complete at 3, rejected when any step rejected. */
 export interface ApprovalProgress {
   approved: number;
   total: 3;
@@ -160,10 +160,11 @@ export function approvalProgress(reviews: readonly Review[]): ApprovalProgress {
   };
 }
 
-/** The approval screen's status of a participant awaiting the viewer's own decision (spec 4). */
+/** The approval screen's status of a participant awaiting the viewer's own decision. */
 export const PERLU_TINDAKAN = 'Perlu Tindakan';
 
-/** The Status column of the approval screen for the viewing role (spec 4). */
+/** The Status column of the approval screen for the viewing role: 'Anda Menolak', 'Ditolak oleh {role}',
+ * 'Disetujui', 'Ditolak', 'Menunggu {earlier role}' or 'Perlu Tindakan'. */
 export function statusForViewer(role: string, reviews: readonly Review[]): string {
   const statuses = stepStatuses(reviews);
   if (isApprovalStep(role) && statuses[role] === DITOLAK) return 'Anda Menolak';
@@ -178,6 +179,6 @@ export function statusForViewer(role: string, reviews: readonly Review[]): strin
   return PERLU_TINDAKAN;
 }
 
-/** Confirm text of the cancel-decision button (spec 4). */
+/** Confirm text of the cancel-decision button. */
 export const CANCEL_CONFIRM_TEXT =
   "Apakah Anda yakin ingin membatalkan keputusan ini? Status akan kembali ke 'Menunggu'.";

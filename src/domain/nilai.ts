@@ -155,7 +155,6 @@ export type NilaiItem = z.infer<typeof nilaiItemSchema>;
 
 /** Body of POST /api/nilai/bulk: 1 to 500 scores. */
 export const nilaiBulkSchema = lazySchema(() => z.object({ nilai_data: z.array(nilaiItemSchema).min(1).max(500) }));
-export type NilaiBulk = z.infer<typeof nilaiBulkSchema>;
 
 /** Query of GET /api/nilai/divisi/{divisiId}/kompetensi: the level is required. */
 export const nilaiKompetensiQuerySchema = lazySchema(() => z.object({

@@ -9,7 +9,7 @@ import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalSte
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
 
 /** The five outbox kinds. */
-export const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel'] as const;
+const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** How a queued change is named in the list of pending and refused changes. */

@@ -62,7 +62,7 @@ export type PesertaState = z.infer<typeof pesertaStateSchema>;
  * Idempotency-Key): `state` of the one participant it concerns; POST /api/nilai/bulk sends
  * `states`, one per participant of the payload, and `state` too when there is just one.
  */
-export const stateFieldsSchema = lazySchema(() => z.object({
+const stateFieldsSchema = lazySchema(() => z.object({
   state: pesertaStateSchema.optional(),
   states: z.array(pesertaStateSchema).optional(),
 }));

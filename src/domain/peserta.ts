@@ -166,9 +166,6 @@ const createSchema = (emptyFakultas: boolean) =>
 export const pesertaCreateSchema = lazySchema(() => createSchema(false));
 /** A checked add payload: SMK with nis + jurusan, or Mahasiswa with nim + jurusan_mahasiswa + fakultas. */
 export type PesertaCreate = z.output<typeof pesertaCreateSchema>;
-/** The SMK and Mahasiswa halves of PesertaCreate. */
-export type PesertaCreateSmk = Extract<PesertaCreate, { jenjang: 'SMK' }>;
-export type PesertaCreateMahasiswa = Extract<PesertaCreate, { jenjang: 'Mahasiswa' }>;
 
 /** One row of POST /api/peserta/bulk (CSV import): as the add, but a Mahasiswa's fakultas may be '' (CSV '-'). */
 export const pesertaImportSchema = lazySchema(() => createSchema(true));
@@ -209,7 +206,7 @@ export const pesertaUpdateSchema = lazySchema(() => objectInput
 export type PesertaUpdate = z.output<typeof pesertaUpdateSchema>;
 
 /** Most rows one page of GET /api/peserta?limit= may ask for. */
-export const PESERTA_PAGE_MAX_ROWS = 2000;
+const PESERTA_PAGE_MAX_ROWS = 2000;
 const PESERTA_LIMIT_INVALID = `Limit harus bilangan bulat 1 sampai ${PESERTA_PAGE_MAX_ROWS}`;
 const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau lebih)';
 
@@ -243,7 +240,6 @@ export const pesertaListQuerySchema = lazySchema(() => z
       ctx.addIssue({ code: 'custom', path: ['limit'], message: 'Limit tidak bisa dipakai bersama since' });
     }
   }));
-export type PesertaListQuery = z.output<typeof pesertaListQuerySchema>;
 
 /** Body of POST /api/peserta/bulk: the level and the rows (each validated on its own by pesertaImportSchema). */
 export const pesertaBulkRequestSchema = lazySchema(() => z.object({
@@ -252,7 +248,6 @@ export const pesertaBulkRequestSchema = lazySchema(() => z.object({
     .array(z.unknown(), { error: 'Rows tidak valid' })
     .max(PESERTA_BULK_MAX, `Maksimal ${PESERTA_BULK_MAX} baris per import`),
 }));
-export type PesertaBulkRequest = z.infer<typeof pesertaBulkRequestSchema>;
 
 /** A participant as the API returns it. */
 export const pesertaSchema = lazySchema(() => z.object({
@@ -316,7 +311,7 @@ export const pesertaPageResponseSchema = lazySchema(() => z.object({
 export type PesertaPageResponse = z.infer<typeof pesertaPageResponseSchema>;
 
 /** One row's outcome of POST /api/peserta/bulk; `index` is the row's position in `rows`. */
-export const pesertaBulkResultSchema = lazySchema(() => z.discriminatedUnion('ok', [
+const pesertaBulkResultSchema = lazySchema(() => z.discriminatedUnion('ok', [
   z.object({ index: z.number().int(), ok: z.literal(true), id: z.number().int() }),
   z.object({ index: z.number().int(), ok: z.literal(false), message: z.string() }),
 ]));

@@ -18,7 +18,7 @@ export function normalizeRole(value: string | null | undefined): Role | null {
 }
 
 /** Which dashboard a role string picks (case-insensitive; 'admin' and 'business_head' are aliases). */
-export type DashboardKind = 'mentor' | 'pembimbing' | 'hr' | 'bushead';
+type DashboardKind = 'mentor' | 'pembimbing' | 'hr' | 'bushead';
 export function dashboardFor(role: string | null | undefined): DashboardKind | null {
   switch ((role ?? '').trim().toLowerCase()) {
     case 'mentor':
@@ -75,7 +75,7 @@ export interface NavItem {
 }
 
 /** The full sidebar before role filtering, in its display order. */
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Penilaian', path: '/penilaian' },
   {

@@ -28,7 +28,7 @@ async function makeChange(change: NewChange, online: boolean): Promise<ChangeRes
 }
 
 /** A score save: the mentor's Simpan (every competency) or an approver's 'Simpan Nilai' (only the filled ones). */
-export const saveNilaiInputSchema = lazySchema(() =>
+const saveNilaiInputSchema = lazySchema(() =>
   z.object({
     user: z.number().int(),
     role: z.string(),
@@ -36,7 +36,7 @@ export const saveNilaiInputSchema = lazySchema(() =>
     nilai: z.array(nilaiItemSchema).min(1),
   }),
 );
-export type SaveNilaiInput = z.infer<typeof saveNilaiInputSchema>;
+type SaveNilaiInput = z.infer<typeof saveNilaiInputSchema>;
 
 /** Queues nilai.save (optimistic) and, online, sends it now. */
 export function saveNilai(input: SaveNilaiInput, online = navigator.onLine): Promise<ChangeResult> {
@@ -53,7 +53,7 @@ export function resetNilai(input: { user: number; role: string; pesertaId: numbe
 const DECISION_KIND = { approve: 'review.approve', reject: 'review.reject', cancel: 'review.cancel' } as const;
 
 /** One approve / reject / cancel decision; a rejection needs its reason. */
-export const decideReviewInputSchema = lazySchema(() =>
+const decideReviewInputSchema = lazySchema(() =>
   z
     .object({
       user: z.number().int(),
@@ -64,7 +64,7 @@ export const decideReviewInputSchema = lazySchema(() =>
     })
     .refine((input) => input.action !== 'reject' || (input.catatan ?? '') !== '', { message: REJECT_REASON_REQUIRED }),
 );
-export type DecideReviewInput = z.infer<typeof decideReviewInputSchema>;
+type DecideReviewInput = z.infer<typeof decideReviewInputSchema>;
 
 /**
  * Checks the rule against the mirror (courtesy), then queues the decision with its optimistic

@@ -8,8 +8,8 @@ export const OUTBOX_SYNC_TAG = 'outbox-replay';
 /** Web Lock name shared by every runner of this origin (pages and service worker). */
 export const OUTBOX_LOCK_NAME = 'magang-outbox-replay';
 /** First retry delay after a failed send; doubles per attempt up to the max. */
-export const OUTBOX_RETRY_BASE_MS = 2_000;
-export const OUTBOX_RETRY_MAX_MS = 60_000;
+const OUTBOX_RETRY_BASE_MS = 2_000;
+const OUTBOX_RETRY_MAX_MS = 60_000;
 /** meta key holding the token that got a 401: replay waits for a different token. */
 export const PAUSED_KEY = 'outbox:paused-token';
 /**

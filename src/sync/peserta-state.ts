@@ -70,7 +70,7 @@ export function mergeQueued(pesertaId: number, base: MirrorState, changes: reado
 }
 
 /** The participant's rows as the mirror holds them. */
-export async function readMirrorState(db: MagangDb, pesertaId: number): Promise<MirrorState> {
+async function readMirrorState(db: MagangDb, pesertaId: number): Promise<MirrorState> {
   const [nilai, reviews] = await Promise.all([
     db.nilai.where('peserta_id').equals(pesertaId).toArray(),
     db.reviews.where('peserta_id').equals(pesertaId).toArray(),

@@ -23,9 +23,9 @@ const mentorListSchema = lazySchema(() => z.object({
 }));
 
 /** Rows per page of a first pull: one page's request and Dexie write stay short. */
-export const PESERTA_PULL_PAGE_ROWS = 1000;
+const PESERTA_PULL_PAGE_ROWS = 1000;
 /** Rows of a first pull's first page: small, so the first rows are on screen soon. */
-export const PESERTA_PULL_FIRST_PAGE_ROWS = 200;
+const PESERTA_PULL_FIRST_PAGE_ROWS = 200;
 
 /** Progress of a first (paged) pull: rows written so far and the server's total. */
 export interface PesertaPullProgress {
@@ -34,7 +34,7 @@ export interface PesertaPullProgress {
 }
 
 /** Options of a participant pull. */
-export interface PesertaPullOptions {
+interface PesertaPullOptions {
   /** Called after each page of a first pull is written (not for `since` pulls). */
   onProgress?: (loaded: number, total: number) => void;
   /** Rows per page of a first pull (default PESERTA_PULL_PAGE_ROWS; the first page PESERTA_PULL_FIRST_PAGE_ROWS). */

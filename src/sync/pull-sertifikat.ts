@@ -18,7 +18,7 @@ import type { SertifikatRecord, SignatureRecord } from '@/db/records';
 import type { PullClient } from './pull-master-data';
 
 /** The slice of the API client these pulls need; src/api's ApiClient satisfies it. */
-export interface SertifikatPullClient extends PullClient {
+interface SertifikatPullClient extends PullClient {
   getBytes(path: string, options?: { ifNoneMatch?: string }): Promise<{ bytes: Uint8Array } | null>;
 }
 
@@ -50,7 +50,7 @@ export async function pullSertifikat(api: PullClient, jenjang: Jenjang, db: Maga
 }
 
 /** The signers of `rows` that have a signature: user id → the SHA-256 the rows name. */
-export function signedBy(rows: readonly SertifikatRow[]): Map<number, string> {
+function signedBy(rows: readonly SertifikatRow[]): Map<number, string> {
   const out = new Map<number, string>();
   for (const row of rows) {
     for (const step of SIGNING_STEPS) {
@@ -62,7 +62,7 @@ export function signedBy(rows: readonly SertifikatRow[]): Map<number, string> {
 }
 
 /** What pullSignatures did. */
-export interface SignaturePullResult {
+interface SignaturePullResult {
   /** PNGs fetched and stored. */
   fetched: number;
   /** Signers whose PNG could not be fetched (offline, server error); their documents print a blank line. */
@@ -107,7 +107,7 @@ export async function pullSignatures(
  * Deletes cached PNGs of users that no certificate row of the mirror (nor `keep`) names with a
  * signature; returns how many went.
  */
-export async function pruneSignatures(db: MagangDb = appDb, keep: Iterable<number> = []): Promise<number> {
+async function pruneSignatures(db: MagangDb = appDb, keep: Iterable<number> = []): Promise<number> {
   const kept = new Set(keep);
   return db.transaction('rw', db.sertifikat, db.signatures, async () => {
     const referenced = signedBy(await db.sertifikat.toArray());

@@ -40,10 +40,10 @@ import {
 import { requestReplay } from './trigger';
 
 /** How a replay run ended. */
-export type ReplayStatus = 'done' | 'offline' | 'unauthorized' | 'no-session' | 'busy' | 'waiting';
+type ReplayStatus = 'done' | 'offline' | 'unauthorized' | 'no-session' | 'busy' | 'waiting';
 
 /** What one replay run did. */
-export interface ReplayResult {
+interface ReplayResult {
   status: ReplayStatus;
   /** Entries sent and confirmed by the server in this run. */
   sent: number;
@@ -53,7 +53,7 @@ export interface ReplayResult {
   remaining: number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   db?: MagangDb;
   /** API client; default: same origin with the token of the mirrored session. */
   api?: ApiClient;

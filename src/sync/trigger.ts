@@ -1,8 +1,8 @@
 /**
- * Asking for a replay (ARCHITECTURE.md "Write", step 3): a 'REPLAY' message to the active
- * service worker plus a Background Sync registration where the browser has it, so the worker
- * replays even after the page is gone. Works from the page; in contexts without a service
- * worker it does nothing (the caller's own fallback, replayOutbox(), then does the work).
+ * Asking for a replay (docs/architecture.md, "The outbox and its replay", step 2): a 'REPLAY'
+ * message to the active service worker plus a Background Sync registration where the browser has
+ * it, so the worker replays even after the page is gone. Works from the page; in contexts without a
+ * service worker it does nothing (the caller's own fallback, replayOutbox(), then does the work).
  */
 import { OUTBOX_SYNC_TAG } from './constants';
 

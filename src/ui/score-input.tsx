@@ -1,5 +1,5 @@
 /** The 0–100 score input of the score tables (the mentor's Penilaian and HR's Edit Nilai). */
-export interface ScoreInputProps {
+interface ScoreInputProps {
   id: string;
   value: string;
   disabled: boolean;

@@ -55,7 +55,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json().user.username).toBe('hr');
   });
 
-  it('should answer 401 with the spec text for a wrong password or an unknown user', async () => {
+  it("should answer 401 with 'Username atau password salah' for a wrong password or an unknown user", async () => {
     for (const [username, password] of [
       ['hr', 'wrong-password'],
       ['nobody', 'hr1234'],

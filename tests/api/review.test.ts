@@ -196,7 +196,7 @@ describe('approval chain end to end', () => {
   });
 });
 
-describe('refusals of the chain (409 with the spec text)', () => {
+describe('refusals of the chain (409 with its stale-data text)', () => {
   const approvedBoth = { [PEMBIMBING]: DISETUJUI, [HR]: DISETUJUI } as const;
   const hrRejected = { [PEMBIMBING]: DISETUJUI, [HR]: DITOLAK, [BUSHEAD]: TIDAK_DILANJUTKAN } as const;
   it.each([

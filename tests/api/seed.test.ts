@@ -112,7 +112,7 @@ describe('seed()', () => {
     expect(rows.find((row) => row.nama === 'Putri Ayu Lestari' && row.step === PEMBIMBING)?.catatan).toBeTruthy();
   });
 
-  it("should store the spec's default thresholds as the Mahasiswa template", async () => {
+  it('should store the default thresholds (A 86, B 71, C 0) as the Mahasiswa template', async () => {
     t = await buildTestApp({ seed: 'demo' });
     const [template] = await t.db.select().from(gradeTemplates).where(eq(gradeTemplates.kategori, 'Mahasiswa'));
     const items = await t.db

@@ -76,7 +76,7 @@ describe('cancel (cancelBlock)', () => {
     expect(canCancel(role, chain(c))).toBe(expected === null);
   });
 
-  it('should carry the confirm text of the spec', () => {
+  it('should carry the confirm text of cancelling a decision', () => {
     expect(CANCEL_CONFIRM_TEXT).toBe("Apakah Anda yakin ingin membatalkan keputusan ini? Status akan kembali ke 'Menunggu'.");
   });
 });

@@ -70,7 +70,7 @@ const messageOf = (row: Record<string, unknown>, jenjang: Jenjang = 'SMK') => {
 };
 
 describe('CSV layout', () => {
-  it('should list the spec columns in file order for each level', () => {
+  it('should list the CSV columns in file order for each level', () => {
     expect(CSV_COLUMNS.SMK.join(CSV_DELIMITER)).toBe(
       'nama;asal_instansi;nis;jurusan;divisi;mentor;nama_pembimbing;kontak_pembimbing;tanggal_masuk;tanggal_selesai',
     );
@@ -87,7 +87,7 @@ describe('CSV layout', () => {
     expect(csvFileName(jenjang)).toBe(name);
   });
 
-  it('should hold the spec texts of import', () => {
+  it('should hold the texts of import', () => {
     expect(CSV_MSG).toMatchObject({
       required: 'Semua field wajib diisi',
       pembimbingNotFound: 'ID pembimbing tidak ditemukan',

@@ -49,7 +49,7 @@ describe('master-data schemas', () => {
 });
 
 describe('grade templates', () => {
-  it('should show chips like the spec', () => {
+  it("should show chips like 'A ≥ 86 (Sangat Memuaskan)'", () => {
     expect(DEFAULT_GRADE_ITEMS.map(gradeChip)).toEqual([
       'A ≥ 86 (Sangat Memuaskan)',
       'B ≥ 71 (Memuaskan)',

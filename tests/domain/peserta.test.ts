@@ -214,7 +214,7 @@ describe('query, bulk and answer schemas', () => {
 });
 
 describe('PESERTA_MSG and titles', () => {
-  it('should hold the spec texts', () => {
+  it('should hold the participant texts', () => {
     expect(PESERTA_MSG).toMatchObject({
       required: 'Semua field wajib diisi',
       deleteConfirm: 'Yakin ingin menghapus peserta ini?',

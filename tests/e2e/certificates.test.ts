@@ -61,7 +61,7 @@ useServerAndBrowser(async (started, launched) => {
 });
 
 describe('certificate lists', () => {
-  it('should list the fully approved participants of each level with the spec columns', async () => {
+  it('should list the fully approved participants of each level with the certificate columns', async () => {
     await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
     await expectNames(page, [RIZKY, SITI]);
     const headers = await page.getByRole('columnheader').allTextContents();

@@ -4,7 +4,7 @@ import { PHONE, login, newContext } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
-// Spec section 2 "Layout", per role: group buttons and the links each role sees.
+// The sidebar per role: group buttons and the links each role sees.
 const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
   mentor: { groups: [], links: ['/dashboard', '/penilaian'] },
   pembimbing: {

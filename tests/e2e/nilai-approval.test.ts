@@ -179,7 +179,7 @@ describe('edit nilai and stale actions (HR)', () => {
     await modal.waitFor({ state: 'detached' });
   });
 
-  it('should refuse a stale approve with the spec text and send nothing', async () => {
+  it("should refuse a stale approve with its 'Data telah berubah' text and send nothing", async () => {
     const modal = await openDetail(hr, 'Dimas Saputra');
     const cancelled = await apiSend(server.url, 'pembimbing', '/api/review/cancel/3');
     expect(cancelled.status).toBe(200);

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { acceptSuccess, dialog } from './helpers/master-data';
+import { acceptSuccess } from './helpers/master-data';
 import { pendingText, searchFor, serverScoreRows, openPenilaianAsMentor, scoreInDialog } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';

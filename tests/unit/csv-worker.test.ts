@@ -68,7 +68,7 @@ describe('importCsvText', () => {
     ['a file without the level\'s columns', 'nama;nim\nA;1'],
     ['an empty file', ''],
     ['a comma-separated file', HEADER.replaceAll(';', ',') + '\n' + line(1).replaceAll(';', ',')],
-  ])('should refuse %s with the spec text', (_name, text) => {
+  ])("should refuse %s with 'Gagal memproses file'", (_name, text) => {
     expect(() => importCsvText(text, 'SMK', lookups)).toThrow('Gagal memproses file');
   });
 });

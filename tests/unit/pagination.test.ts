@@ -28,7 +28,7 @@ describe('pagination math', () => {
     expect(pageBounds(page, total)).toEqual({ from, to });
   });
 
-  it('should write the summary line of the spec', () => {
+  it("should write the summary line 'Showing X to Y of N entries'", () => {
     const { from, to } = pageBounds(2, 12);
     expect(showingText(from, to, 12)).toBe('Showing 6 to 10 of 12 entries');
   });

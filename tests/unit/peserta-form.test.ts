@@ -42,7 +42,7 @@ const stored = {
 } satisfies Peserta;
 
 describe('checkCreate', () => {
-  it('should refuse an empty form with the spec message and mark every field', () => {
+  it("should refuse an empty form with 'Semua field wajib diisi' and mark every field", () => {
     const check = checkCreate(EMPTY_PESERTA_INPUT, 'SMK');
     expect(check).toEqual({ ok: false, message: 'Semua field wajib diisi', invalid: formKeys('SMK') });
     expect(formKeys('SMK')).not.toContain('fakultas');

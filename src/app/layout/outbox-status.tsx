@@ -8,7 +8,7 @@ import { dismissConflict, retryConflict } from '@/sync/outbox';
 import { useOutboxSync } from '../sync/use-outbox-sync';
 import './outbox-status.css';
 
-/** Top-bar outbox state (CONTRACT texts): '{n} perubahan tertunda', 'Sinkronkan', and a
+/** Top-bar outbox state, in the app's own texts: '{n} perubahan tertunda', 'Sinkronkan', and a
  * panel listing pending changes and 'Perubahan ditolak' with retry and dismiss. */
 export function OutboxStatusBar({ userId }: { userId: number | null }) {
   const { status, syncing, syncNow } = useOutboxSync(userId);

@@ -7,9 +7,9 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import './session-prompts.css';
 
 /**
- * Replay got a 401 with the current token (ARCHITECTURE.md "Write": pause, keep the queue, ask
- * the user to log in again): a banner with 'Login kembali'. After the new login the paused
- * queue is sent with the new token.
+ * Replay got a 401 with the current token (the queue pauses and is kept, and the user is asked to
+ * log in again; docs/architecture.md, "The outbox and its replay"): a banner with 'Login kembali'.
+ * After the new login the paused queue is sent with the new token.
  */
 export function NeedsLoginBanner({ userId, onLoginAgain }: { userId: number | null; onLoginAgain: () => void }) {
   const needsLogin = useLiveQuery(async () => (await readOutboxStatus(db, userId)).needsLogin, [userId]) ?? false;

@@ -15,7 +15,7 @@ function groupOf(items: NavItem[], pathname: string): string | null {
   return items.find((item) => item.children?.some((child) => child.path === pathname))?.label ?? null;
 }
 
-/** Role-filtered sidebar (spec section 2 "Layout"); a drawer under 768 px. */
+/** Role-filtered sidebar (the links of each role: src/domain/role-access.ts); a drawer under 768 px. */
 export const Sidebar = forwardRef<HTMLElement, SidebarProps>(function Sidebar(
   { role, open, onClose, onNavigate },
   ref,

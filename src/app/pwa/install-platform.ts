@@ -8,7 +8,7 @@
 export type InstallOffer = 'prompt' | 'ios-hint' | 'none';
 
 /** The parts of `navigator` the decision reads (`standalone` exists on iOS Safari only). */
-export interface InstallNavigator {
+interface InstallNavigator {
   userAgent: string;
   maxTouchPoints?: number;
   standalone?: boolean;

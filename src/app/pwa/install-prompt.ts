@@ -15,7 +15,7 @@ import {
 } from './install-platform';
 
 /** Chromium's `beforeinstallprompt` event (not in lib.dom). `prompt()` may be called once. */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }
@@ -26,7 +26,7 @@ export interface InstallPromptWindow extends InstallPlatformWindow {
   matchMedia(query: string): { matches: boolean; addEventListener?(type: 'change', listener: () => void): void };
 }
 
-export interface InstallPromptStore {
+interface InstallPromptStore {
   subscribe(listener: () => void): () => void;
   /** The offer to show now (a primitive, so useSyncExternalStore sees a change only when it changes). */
   getSnapshot(): InstallOffer;
@@ -43,7 +43,7 @@ function isBeforeInstallPrompt(event: Event): event is BeforeInstallPromptEvent 
  * A store listening on `win` from now on. Only the two event listeners are added at once: the
  * display-mode query (matchMedia) waits for the first read, because at start-up, before the
  * stylesheet has been applied, it costs a style update of ~20 ms on the page's busiest task
- * (goal P6, total blocking time); the event is what must not be missed.
+ * (Lighthouse's total blocking time, P6 in docs/performance.md); the event is what must not be missed.
  */
 export function createInstallPromptStore(win: InstallPromptWindow): InstallPromptStore {
   const ios = isIosDevice(win.navigator);

@@ -5,7 +5,7 @@ import { screenRoute } from './screen-route';
 const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
 
 /** Search of '/approval': `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer. */
-export interface ApprovalSearch {
+interface ApprovalSearch {
   status?: 'perlu_tindakan';
 }
 
@@ -13,7 +13,7 @@ export interface ApprovalSearch {
  * Keeps `status` when it is 'perlu_tindakan' and drops anything else. A plain function, not a
  * zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
-export function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
+function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
   return search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {};
 }
 

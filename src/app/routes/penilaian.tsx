@@ -5,7 +5,7 @@ import { screenRoute } from './screen-route';
 const PenilaianPage = lazyRouteComponent(() => import('@/features/penilaian/penilaian-page'), 'PenilaianPage');
 
 /** Search of '/penilaian': `?peserta=<id>` opens that participant's score modal (the dashboard's 'Nilai' button). */
-export interface PenilaianSearch {
+interface PenilaianSearch {
   peserta?: number;
 }
 
@@ -13,7 +13,7 @@ export interface PenilaianSearch {
  * Keeps `peserta` when it is a positive integer and drops anything else. A plain function, not
  * a zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
-export function validatePenilaianSearch(search: Record<string, unknown>): PenilaianSearch {
+function validatePenilaianSearch(search: Record<string, unknown>): PenilaianSearch {
   const { peserta } = search;
   return typeof peserta === 'number' && Number.isSafeInteger(peserta) && peserta > 0 ? { peserta } : {};
 }

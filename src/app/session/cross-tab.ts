@@ -4,12 +4,12 @@
  * channel object never receives its own messages), which then re-reads the Dexie session.
  *
  * Not localStorage's `storage` event: adding that listener makes Chromium load the origin's
- * localStorage on the spot, ~17 ms of every logged-in start's main thread (goal P6).
+ * localStorage on the spot, ~17 ms of every logged-in start's main thread (P6 in docs/performance.md).
  */
 import type { CrossTabSignal } from './session-store';
 
 /** The channel's name; every tab of the origin opens the same one. */
-export const SESSION_CHANNEL = 'magang:session-changed';
+const SESSION_CHANNEL = 'magang:session-changed';
 
 /** The signal over a BroadcastChannel; a no-op where there is none (other tabs notice on their next request). */
 export function createCrossTabSignal(): CrossTabSignal {

@@ -1,2 +1,5 @@
-/** sessionStorage keys of spec section 3. Its own module: src/boot.ts reads the token before any app code has loaded. */
+/**
+ * sessionStorage keys of the session: token, userRole, username. Its own module: src/boot.ts reads
+ * the token before any app code has loaded.
+ */
 export const SESSION_KEYS = { token: 'token', userRole: 'userRole', username: 'username' } as const;

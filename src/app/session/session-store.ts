@@ -1,5 +1,5 @@
 /**
- * The session (spec section 4, ARCHITECTURE.md "Session"). The token, userRole and username
+ * The session. The token, userRole and username
  * live in sessionStorage under exactly those keys and are mirrored to Dexie meta, so the
  * service worker can replay and an installed app reopened in a fresh tab finds its session.
  *
@@ -40,12 +40,12 @@ export interface CrossTabSignal {
   subscribe(listener: () => void): () => void;
 }
 
-export interface SessionStoreDeps {
+interface SessionStoreDeps {
   storage: KeyValueStorage;
   /**
    * The Dexie database, or a loader of it: the app passes a loader, so Dexie and src/db/meta
    * are fetched only when the session is first written or read back (not on the login page's
-   * start-up path, goal P6). A stored session is warmed up at start().
+   * start-up path; P6 in docs/performance.md). A stored session is warmed up at start().
    */
   db: MagangDb | (() => Promise<MagangDb>);
   /** Reads the mirrored session without Dexie (src/db/session-read); default: through Dexie. */

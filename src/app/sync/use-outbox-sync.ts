@@ -7,19 +7,21 @@ import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
 import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
 
 /**
- * While the outbox holds entries the page starts a replay this often: a server that comes
- * back fires no `online` event (TOOLING.md) and Background Sync waits 5 minutes. A run whose
- * head failed on the network first asks GET /api/health, so this is the reachability check:
- * the queue moves within one period of the server answering again, whatever the backoff.
+ * While the outbox holds entries the page starts a replay this often: a server that comes back
+ * fires no `online` event (only the network coming back does) and Chromium retries a failed
+ * Background Sync only 5 minutes later. A run whose head failed on the network first asks GET
+ * /api/health, so this is the reachability check: the queue moves within one period of the server
+ * answering again, whatever the backoff.
  */
-export const OUTBOX_POLL_MS = REACHABILITY_POLL_MS;
+const OUTBOX_POLL_MS = REACHABILITY_POLL_MS;
 
 const EMPTY: OutboxStatus = { pending: [], conflicts: [], needsLogin: false };
 
 /**
- * The page side of replay (ARCHITECTURE.md "Write", step 3): asks the service worker and runs
- * the page fallback on app start, on `online`, when the tab becomes visible, every few seconds
- * while entries wait, and on demand ('Sinkronkan'). Returns the live outbox status.
+ * The page side of replay (docs/architecture.md, "The outbox and its replay", step 2): asks the
+ * service worker and runs the page fallback on app start, on `online`, when the tab becomes
+ * visible, every few seconds while entries wait, and on demand ('Sinkronkan'). Returns the live
+ * outbox status.
  */
 export function useOutboxSync(userId: number | null): {
   status: OutboxStatus;

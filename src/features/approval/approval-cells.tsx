@@ -1,7 +1,7 @@
 import type { ApprovalProgress } from '@/domain/approval-chain';
 import { Badge } from '@/ui/badge';
 
-/** Progress Approval cell: a bar with 'n/3' and the percent, or 'Rejected' (spec 2). */
+/** Progress Approval cell: a bar with 'n/3' and the percent, or 'Rejected' once any step rejected. */
 export function ProgressCell({ progress }: { progress: ApprovalProgress }) {
   if (progress.rejected) return <Badge tone="danger">Rejected</Badge>;
   return (

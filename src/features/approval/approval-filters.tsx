@@ -16,7 +16,7 @@ interface ApprovalFiltersProps {
   onChange: (filters: ApprovalFilters) => void;
 }
 
-/** The approval screen's filter panel (spec 2): Approval, Jenjang, period quick ranges; closes on outside click. */
+/** The approval screen's filter panel (Approval, Jenjang, period quick ranges); closes on outside click. */
 export function ApprovalFiltersPanel({ value, onChange }: ApprovalFiltersProps) {
   const [draft, setDraft] = useState<ApprovalFilters>(value);
   const approvalId = useId();

@@ -21,7 +21,7 @@ import { type ChangeResult, decideReview } from '@/sync/changes';
 import { formatPeriode } from './filter-approval';
 import { RejectModal } from './reject-modal';
 
-export interface DetailApprovalModalProps {
+interface DetailApprovalModalProps {
   userId: number;
   role: string;
   peserta: PesertaRecord;

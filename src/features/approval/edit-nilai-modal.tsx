@@ -10,10 +10,10 @@ import { Modal } from '@/ui/modal';
 import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
 
-/** Shown when 'Simpan Nilai' is pressed with every input blank (the spec has no text for it). */
-export const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
+/** Shown when 'Simpan Nilai' is pressed with every input blank (a text of the app's own). */
+const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
 
-export interface EditNilaiModalProps {
+interface EditNilaiModalProps {
   userId: number;
   role: string;
   peserta: PesertaRecord;

@@ -1,5 +1,5 @@
 /**
- * The approval list of '/approval' as pure functions: which participants are in it (spec 5:
+ * The approval list of '/approval' as pure functions: which participants are in it (those with
  * competencies for their division and level, at least one score, at least as many scores as
  * competencies — counted on ACTIVE competencies, as the server does), the filters (approval
  * complete or not, level, a period that OVERLAPS a quick range, the viewer's own to-do), the
@@ -11,7 +11,7 @@ import { type DateRange, EMPTY_RANGE, type QuickRange, isRangeSet, monthsBack, o
 import { compareId, compareIsoDate } from '@/domain/collate';
 
 /** The participant fields the approval screen reads. */
-export interface ApprovalPesertaInput {
+interface ApprovalPesertaInput {
   id: number;
   nama: string;
   jenjang: string;
@@ -26,7 +26,7 @@ export interface ApprovalRow<P extends ApprovalPesertaInput = ApprovalPesertaInp
   peserta: P;
   reviews: Review[];
   progress: ApprovalProgress;
-  /** The Status column for the viewing role (spec 4). */
+  /** The Status column for the viewing role (statusForViewer). */
   status: string;
   /** A change of this participant waits in the outbox. */
   pending: boolean;
@@ -72,7 +72,7 @@ export interface ApprovalFilters {
 
 export const NO_FILTERS: ApprovalFilters = { approval: '', jenjang: '', period: EMPTY_RANGE, status: '' };
 
-/** The quick ranges of the approval screen (spec 9): 1, 6 and 12 months back from today. */
+/** The quick ranges of the approval screen: 1, 6 and 12 months back from today. */
 export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
   { label: '1 Bulan', range: monthsBack(1) },
   { label: '6 Bulan', range: monthsBack(6) },
@@ -80,7 +80,7 @@ export const APPROVAL_QUICK_RANGES: readonly QuickRange[] = [
 ];
 
 /** True when the row awaits the viewer's own decision ('Perlu Tindakan'). */
-export function needsViewer(row: ApprovalRow): boolean {
+function needsViewer(row: ApprovalRow): boolean {
   return row.status === PERLU_TINDAKAN;
 }
 
@@ -104,7 +104,7 @@ export function filterApprovalRows<R extends ApprovalRow>(rows: readonly R[], se
 }
 
 /** A date 'yyyy-mm-dd' as 'dd/mm/yyyy' (id-ID). */
-export function formatTanggal(iso: string): string {
+function formatTanggal(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return y && m && d ? `${d}/${m}/${y}` : iso;
 }
@@ -115,12 +115,12 @@ export function formatPeriode(from: string, to: string): string {
 }
 
 /** One active-filter chip: its text and which filter it clears. */
-export interface FilterChip {
+interface FilterChip {
   key: keyof ApprovalFilters;
   label: string;
 }
 
-/** The chips of the filters in force (spec 2). */
+/** The chips of the filters in force, one per active filter ('Hapus semua' clears them). */
 export function activeChips(filters: ApprovalFilters, today: Date = new Date()): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.approval) chips.push({ key: 'approval', label: `Approval: ${filters.approval === 'lengkap' ? 'Lengkap' : 'Belum Lengkap'}` });

@@ -10,7 +10,7 @@ interface RejectModalProps {
   onReject: (catatan: string) => void;
 }
 
-/** 'Alasan Penolakan': a required reason (non-empty after trimming, spec 5); Batal and Tolak. */
+/** 'Alasan Penolakan': a required reason (non-empty after trimming); Batal and Tolak. */
 export function RejectModal({ busy, onCancel, onReject }: RejectModalProps) {
   const formId = useId();
   const [text, setText] = useState('');

@@ -13,7 +13,7 @@ import {
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 
 /** Spec 9: the approval screen reloads on visibility only if the last load is older than this. */
-export const APPROVAL_VISIBILITY_REFRESH_MS = 2_000;
+const APPROVAL_VISIBILITY_REFRESH_MS = 2_000;
 
 /** The mirror tables the approval screen needs (live). */
 export function useApprovalMirror(userId: number | null): NilaiMirror | undefined {

@@ -1,6 +1,7 @@
 /**
  * The mentor list of '/penilaian' as pure functions: one row per participant with its status
- * (spec 4 "Mentor list status"), the status filter with readable labels, and the name search.
+ * (scores incomplete, rejected, 3 approvals, 1-2 approvals, else awaiting approval), the status
+ * filter with readable labels, and the name search.
  */
 import { type Review, approvalProgress } from '@/domain/approval-chain';
 import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus, mentorStatus, scoreEditLock } from '@/domain/nilai';
@@ -16,7 +17,7 @@ export const STATUS_FILTER_OPTIONS: readonly { value: StatusFilter; label: strin
 ];
 
 /** The participant fields the list reads. */
-export interface MentorPesertaInput {
+interface MentorPesertaInput {
   id: number;
   nama: string;
   jenjang: string;

@@ -9,7 +9,7 @@ import { Modal } from '@/ui/modal';
 import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, saveNilai } from '@/sync/changes';
 
-export interface PenilaianModalProps {
+interface PenilaianModalProps {
   userId: number;
   role: string;
   peserta: { id: number; nama: string };

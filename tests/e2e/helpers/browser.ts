@@ -1,5 +1,6 @@
-// Chromium for the browser suite. Every launch carries the flags of TOOLING.md, including
-// --host-resolver-rules, so nothing the browser does can reach the internet.
+// Chromium for the browser suite. Every launch carries the flags below, including
+// --host-resolver-rules (Chromium looks up Google hosts even with background networking off),
+// so nothing the browser does can reach the internet.
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -43,7 +44,7 @@ export function newContext(browser: Browser, viewport = DESKTOP): Promise<Browse
   return browser.newContext({ viewport, locale: 'id-ID' });
 }
 
-/** Demo passwords of CONTRACT.md. */
+/** Passwords of the demo accounts (SEED=demo; README "Demo accounts"). */
 export const DEMO_PASSWORDS: Record<string, string> = {
   hr: 'hr1234',
   pembimbing: 'pembimbing1234',
