@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { createInstansi, mutationErrorText, updateInstansi } from '@/api/master-data';
+import { createInstansi, deleteInstansi, updateInstansi } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
-import { db } from '@/db/db';
-import { saveMirrorRow } from '@/db/mirror';
 import { pullInstansi } from '@/sync/pull-master-data';
-import type { InstansiRecord } from '@/db/records';
+import { masterDataActions } from '@/sync/master-data-writes';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
 import { useAsyncAction } from '@/ui/use-async-action';
 
@@ -19,21 +17,22 @@ export function validateInstansiInput(input: SaveInstansiInput, editing: boolean
 }
 
 /**
- * POST {nama, jenis} (id null) or PUT {nama} (the type never changes); the answer goes
- * into the mirror at once, then the list is re-pulled.
+ * POST {nama, jenis} (id null) or PUT {nama} (the type never changes), and DELETE
+ * /api/instansi/{id}; the mirror changes at once, then the list is re-pulled.
  */
-function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
-  const write = () =>
-    id === null
-      ? createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })
-      : updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama }));
-  return saveMirrorRow(db, 'instansi', write, () => pullInstansi(api));
-}
+export const instansiActions = masterDataActions({
+  store: 'instansi',
+  create: (api, input: SaveInstansiInput) => createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis }),
+  update: (api, id, input) => updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama })),
+  remove: deleteInstansi,
+  refresh: pullInstansi,
+  failedText: { save: MASTER_MSG.instansiSaveFailed, remove: MASTER_MSG.instansiDeleteFailed },
+});
 
-/** saveInstansi with busy state and the failure text ('Gagal menyimpan instansi'). */
+/** Saves an institution with busy state and the failure text ('Gagal menyimpan instansi'). */
 export function useSaveInstansi(api: ApiClient) {
   return useAsyncAction(
-    (input: SaveInstansiInput, id: number | null) => saveInstansi(api, input, id),
-    (error) => mutationErrorText(error, MASTER_MSG.instansiSaveFailed),
+    (input: SaveInstansiInput, id: number | null) => instansiActions.save(api, input, id),
+    instansiActions.saveErrorText,
   );
 }

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { createUser, mutationErrorText, updateUser } from '@/api/master-data';
+import { createUser, deleteUser, updateUser } from '@/api/master-data';
 import type { ApiClient } from '@/api/client';
-import { db } from '@/db/db';
-import { saveMirrorRow } from '@/db/mirror';
 import { pullUsers } from '@/sync/pull-master-data';
-import type { UserRecord } from '@/db/records';
+import { masterDataActions } from '@/sync/master-data-writes';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { MASTER_MSG, userCreateSchema, userUpdateSchema } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
@@ -36,21 +34,21 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
 }
 
 /**
- * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
- * only when filled. The answer goes into the mirror at once, then the list is re-pulled.
+ * POST (id null) or PUT /api/users (the edit payload is username and role, plus the password
+ * only when filled), and DELETE /api/users/{id} (400 own account, 409 last HR); the mirror
+ * changes at once, then the list is re-pulled.
  */
-function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
-  const write = () =>
-    id === null
-      ? createUser(api, userCreateSchema.parse(input))
-      : updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password }));
-  return saveMirrorRow(db, 'users', write, () => pullUsers(api));
-}
+export const userActions = masterDataActions({
+  store: 'users',
+  create: (api, input: SaveUserInput) => createUser(api, userCreateSchema.parse(input)),
+  update: (api, id, input) =>
+    updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password })),
+  remove: deleteUser,
+  refresh: pullUsers,
+  failedText: { save: MASTER_MSG.userSaveFailed, remove: MASTER_MSG.userDeleteFailed },
+});
 
-/** saveUser with busy state and the failure text ('Gagal menyimpan user'). */
+/** Saves a user with busy state and the failure text ('Gagal menyimpan user'). */
 export function useSaveUser(api: ApiClient) {
-  return useAsyncAction(
-    (input: SaveUserInput, id: number | null) => saveUser(api, input, id),
-    (error) => mutationErrorText(error, MASTER_MSG.userSaveFailed),
-  );
+  return useAsyncAction((input: SaveUserInput, id: number | null) => userActions.save(api, input, id), userActions.saveErrorText);
 }
