@@ -4,7 +4,8 @@ import type { DivisiRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { FormModal } from '@/ui/form-modal';
 import { TextField } from '@/ui/text-field';
-import { saveDivisiInputSchema, useSaveDivisi } from './save-divisi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { saveDivisiInputSchema, divisiActions } from './save-divisi';
 
 interface DivisiFormModalProps {
   api: ApiClient;
@@ -18,7 +19,7 @@ interface DivisiFormModalProps {
 export function DivisiFormModal({ api, divisi, onClose, onSaved }: DivisiFormModalProps) {
   const [nama, setNama] = useState(divisi?.nama ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveDivisi(api);
+  const save = useBoundAction(api, divisiActions.save);
 
   return (
     <FormModal

@@ -6,8 +6,9 @@ import { JENJANG } from '@/domain/master-data';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { TextField } from '@/ui/text-field';
+import { useBoundAction } from '@/ui/use-async-action';
 import { GradeItemsEditor } from './grade-items-editor';
-import { gradeFormFrom, parseGradeInput, useSaveGrade, type SaveGradeInput } from './save-grade';
+import { gradeFormFrom, parseGradeInput, gradeActions, type SaveGradeInput } from './save-grade';
 
 interface GradeFormModalProps {
   api: ApiClient;
@@ -22,7 +23,7 @@ export function GradeFormModal({ api, template, onClose, onSaved }: GradeFormMod
   const editing = template !== null;
   const [input, setInput] = useState<SaveGradeInput>(() => gradeFormFrom(template));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveGrade(api);
+  const save = useBoundAction(api, gradeActions.save);
 
   function change(patch: Partial<SaveGradeInput>) {
     setInput((current) => ({ ...current, ...patch }));

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { createGrade, deleteGrade, updateGrade } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
 import { pullGrade } from '@/sync/pull-master-data';
 import { masterDataActions } from '@/sync/master-data-writes';
 import type { GradeRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { DEFAULT_GRADE_ITEMS, gradeTemplateSchema, type GradeTemplateInput } from '@/domain/grade';
 import { MSG } from '@/domain/messages';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** One threshold row of the form, as typed (min is text until validated). */
 const gradeRowInputSchema = z.object({ key: z.string(), min: z.string(), huruf: z.string(), predikat: z.string() });
@@ -59,16 +57,9 @@ export function parseGradeInput(input: SaveGradeInput): { ok: true; data: GradeT
  * POST (id null) or PUT /api/grade, and DELETE /api/grade/{id}; the mirror changes at once,
  * then the list is re-pulled.
  */
-export const gradeActions = masterDataActions({
-  store: 'grade',
+export const gradeActions = masterDataActions('grade', {
   create: createGrade,
   update: updateGrade,
   remove: deleteGrade,
   refresh: pullGrade,
-  failedText: { save: MSG.gradeSaveFailed, remove: MSG.gradeDeleteFailed },
 });
-
-/** Saves a grade template with busy state and the failure text ('Gagal menyimpan grade.'). */
-export function useSaveGrade(api: ApiClient) {
-  return useAsyncAction((body: GradeTemplateInput, id: number | null) => gradeActions.save(api, body, id), gradeActions.saveErrorText);
-}

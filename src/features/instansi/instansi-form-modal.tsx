@@ -5,7 +5,8 @@ import { INSTANSI_JENIS, MASTER_MSG, type InstansiJenis } from '@/domain/master-
 import { Alert } from '@/ui/alert';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
-import { useSaveInstansi, validateInstansiInput, type SaveInstansiInput } from './save-instansi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { instansiActions, validateInstansiInput, type SaveInstansiInput } from './save-instansi';
 
 interface InstansiFormModalProps {
   api: ApiClient;
@@ -21,7 +22,7 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
   const editing = instansi !== null;
   const [input, setInput] = useState<SaveInstansiInput>({ nama: instansi?.nama ?? '', jenis: instansi?.jenis ?? jenis });
   const [invalid, setInvalid] = useState<string | null>(null);
-  const save = useSaveInstansi(api);
+  const save = useBoundAction(api, instansiActions.save);
   const invalidId = useId();
   // The one message names both fields; it describes each field it is about.
   const jenisInvalid = invalid !== null && input.jenis === '';

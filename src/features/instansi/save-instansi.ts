@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { createInstansi, deleteInstansi, updateInstansi } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
 import { pullInstansi } from '@/sync/pull-master-data';
 import { masterDataActions } from '@/sync/master-data-writes';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The institution form: name and type ('' = 'Pilih Jenis'), both required on add. */
 const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
@@ -20,19 +18,9 @@ export function validateInstansiInput(input: SaveInstansiInput, editing: boolean
  * POST {nama, jenis} (id null) or PUT {nama} (the type never changes), and DELETE
  * /api/instansi/{id}; the mirror changes at once, then the list is re-pulled.
  */
-export const instansiActions = masterDataActions({
-  store: 'instansi',
+export const instansiActions = masterDataActions('instansi', {
   create: (api, input: SaveInstansiInput) => createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis }),
   update: (api, id, input) => updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama })),
   remove: deleteInstansi,
   refresh: pullInstansi,
-  failedText: { save: MASTER_MSG.instansiSaveFailed, remove: MASTER_MSG.instansiDeleteFailed },
 });
-
-/** Saves an institution with busy state and the failure text ('Gagal menyimpan instansi'). */
-export function useSaveInstansi(api: ApiClient) {
-  return useAsyncAction(
-    (input: SaveInstansiInput, id: number | null) => instansiActions.save(api, input, id),
-    instansiActions.saveErrorText,
-  );
-}

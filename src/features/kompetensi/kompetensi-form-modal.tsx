@@ -6,7 +6,8 @@ import type { Jenjang } from '@/domain/master-data';
 import { FormModal } from '@/ui/form-modal';
 import { Spinner } from '@/ui/spinner';
 import { TextField } from '@/ui/text-field';
-import { saveKompetensiInputSchema, useSaveKompetensi } from './save-kompetensi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { saveKompetensiInputSchema, kompetensiActions } from './save-kompetensi';
 
 interface KompetensiFormModalProps {
   api: ApiClient;
@@ -30,7 +31,7 @@ export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDi
     () => new Set((kompetensi?.divisi_kategori ?? []).map((link) => link.divisi.id)),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveKompetensi(api);
+  const save = useBoundAction(api, kompetensiActions.save);
   const allRef = useRef<HTMLInputElement>(null);
 
   const count = divisi.filter((d) => selected.has(d.id)).length;

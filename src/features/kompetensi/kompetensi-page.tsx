@@ -8,7 +8,8 @@ import { aktifTone } from '@/ui/badge-palette';
 import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
-import { useDeleteKompetensi } from './delete-kompetensi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { kompetensiActions } from './save-kompetensi';
 import { DivisiCellView } from './divisi-cell';
 import { KompetensiFormModal } from './kompetensi-form-modal';
 import { ALL_DIVISIONS, divisiFilterOptions, filterKompetensi, useKompetensi } from './use-kompetensi';
@@ -30,7 +31,7 @@ export function KompetensiPage() {
   const [jenjang, setJenjang] = useState<Jenjang>('SMK');
   const [divisiName, setDivisiName] = useState(ALL_DIVISIONS);
   const flow = useCrudFlow<KompetensiRecord>({
-    remove: useDeleteKompetensi(api),
+    remove: useBoundAction(api, kompetensiActions.remove),
     messages: entityMessages('Kompetensi'),
     confirm: { message: () => MASTER_MSG.kompetensiDeleteConfirm },
   });

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { createUser, deleteUser, updateUser } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
 import { pullUsers } from '@/sync/pull-master-data';
 import { masterDataActions } from '@/sync/master-data-writes';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { MASTER_MSG, userCreateSchema, userUpdateSchema } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { ROLES, type Role } from '@/domain/roles';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The user form's values: all text, the role one of the four. */
 const saveUserInputSchema = z.object({
@@ -38,17 +36,10 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
  * only when filled), and DELETE /api/users/{id} (400 own account, 409 last HR); the mirror
  * changes at once, then the list is re-pulled.
  */
-export const userActions = masterDataActions({
-  store: 'users',
+export const userActions = masterDataActions('users', {
   create: (api, input: SaveUserInput) => createUser(api, userCreateSchema.parse(input)),
   update: (api, id, input) =>
     updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password })),
   remove: deleteUser,
   refresh: pullUsers,
-  failedText: { save: MASTER_MSG.userSaveFailed, remove: MASTER_MSG.userDeleteFailed },
 });
-
-/** Saves a user with busy state and the failure text ('Gagal menyimpan user'). */
-export function useSaveUser(api: ApiClient) {
-  return useAsyncAction((input: SaveUserInput, id: number | null) => userActions.save(api, input, id), userActions.saveErrorText);
-}

@@ -6,7 +6,8 @@ import { MASTER_MSG } from '@/domain/master-data';
 import { ROLES, normalizeRole } from '@/domain/roles';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
-import { EMPTY_USER_INPUT, useSaveUser, validateUserInput, type SaveUserInput } from './save-user';
+import { useBoundAction } from '@/ui/use-async-action';
+import { EMPTY_USER_INPUT, userActions, validateUserInput, type SaveUserInput } from './save-user';
 
 interface UserFormModalProps {
   api: ApiClient;
@@ -25,7 +26,7 @@ export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProp
       : EMPTY_USER_INPUT,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveUser(api);
+  const save = useBoundAction(api, userActions.save);
 
   function set<K extends keyof SaveUserInput>(key: K, value: SaveUserInput[K]) {
     setInput((current) => ({ ...current, [key]: value }));

@@ -10,7 +10,8 @@ import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
 import { SearchInput } from '@/ui/search-input';
-import { useDeleteUser } from './delete-user';
+import { useBoundAction } from '@/ui/use-async-action';
+import { userActions } from './save-user';
 import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
@@ -30,7 +31,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const flow = useCrudFlow<UserRecord>({
-    remove: useDeleteUser(api),
+    remove: useBoundAction(api, userActions.remove),
     messages: entityMessages('User'),
     confirm: { title: MASTER_MSG.userDeleteTitle, message: () => MASTER_MSG.userDeleteText, confirmLabel: 'Ya, Hapus' },
   });
