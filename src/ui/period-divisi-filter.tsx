@@ -4,7 +4,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { FilterPanel } from './filter-panel';
 
 /** What the panel edits: the 'Periode Magang' range and a division id ('' = Semua Divisi). */
-interface PeriodDivisiFilters {
+export interface PeriodDivisiFilters {
   periode: DateRange;
   divisiId: string;
 }
