@@ -36,8 +36,9 @@ import {
   perluTindakanCount,
   sortApprovalRows,
 } from './filter-approval';
+import type { ChangeResult } from '@/sync/changes';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
-import { reviewsOf } from '@/db/nilai-mirror';
+import { type NilaiMirror, reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 import './approval.css';
 
@@ -191,6 +192,20 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
   const detail = detailId === null ? undefined : mirror?.peserta.find((p) => p.id === detailId);
   const editing = editId === null ? undefined : mirror?.peserta.find((p) => p.id === editId);
+  /** What both modals show of participant `peserta`. */
+  const modalProps = (peserta: PesertaRecord, nilaiMirror: NilaiMirror, viewer: number) => ({
+    userId: viewer,
+    role,
+    peserta,
+    kompetensi: nilaiMirror.kompetensi,
+    scores: scoresOf(nilaiMirror, peserta.id),
+  });
+  /** A change's outcome: the API error popup when refused, else 'Sukses'; then the list is re-pulled. */
+  function announce(result: ChangeResult) {
+    if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
+    else popup.success(result.message);
+    void refresh();
+  }
   const emptyText = filtering ? 'Tidak ada data yang sesuai dengan filter' : 'Tidak ada peserta yang memiliki nilai untuk disetujui';
 
   return (
@@ -258,37 +273,21 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
       {detail && mirror && userId !== null && (
         <DetailApprovalModal
-          userId={userId}
-          role={role}
-          peserta={detail}
-          kompetensi={mirror.kompetensi}
-          nilai={mirror.nilai.get(detail.id) ?? []}
-          reviews={reviewsOf(mirror, detail.id)}
-          refused={mirror.refused.get(detail.id) ?? null}
+          {...modalProps(detail, mirror, userId)}
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
-            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
-            else popup.success(result.message);
-            void refresh();
+            announce(result);
           }}
         />
       )}
       {editing && mirror && userId !== null && canEdit && (
         <EditNilaiModal
-          userId={userId}
-          role={role}
-          peserta={editing}
-          kompetensi={mirror.kompetensi}
-          nilai={mirror.nilai.get(editing.id) ?? []}
-          reviews={reviewsOf(mirror, editing.id)}
-          refused={mirror.refused.get(editing.id) ?? null}
+          {...modalProps(editing, mirror, userId)}
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);
-            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
-            else popup.success(result.message);
-            void refresh();
+            announce(result);
           }}
         />
       )}

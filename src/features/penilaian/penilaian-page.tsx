@@ -17,7 +17,7 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
-import { reviewsOf } from '@/db/nilai-mirror';
+import { reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 
 /** Search debounce of the mentor and approval screens. */
@@ -169,9 +169,7 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
           role={role}
           peserta={current}
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
-          nilai={mirror.nilai.get(current.id) ?? []}
-          reviews={reviewsOf(mirror, current.id)}
-          refused={mirror.refused.get(current.id) ?? null}
+          scores={scoresOf(mirror, current.id)}
           onClose={() => setScoredId(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {
