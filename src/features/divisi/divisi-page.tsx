@@ -45,7 +45,7 @@ export function DivisiPage() {
       columns={columns}
       numbered
     >
-      {flow.form && <DivisiFormModal api={api} divisi={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <DivisiFormModal api={api} {...flow.form} />}
       {detail && <DivisiDetailModal divisi={detail} onClose={() => setDetail(null)} />}
     </ListPage>
   );

@@ -55,7 +55,7 @@ export function GradePage() {
       label="Daftar Template Grade"
       columns={columns}
     >
-      {flow.form && <GradeFormModal api={api} template={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <GradeFormModal api={api} {...flow.form} />}
     </ListPage>
   );
 }

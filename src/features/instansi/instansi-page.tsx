@@ -55,7 +55,7 @@ export function InstansiPage() {
       columns={columns}
       numbered
     >
-      {flow.form && <InstansiFormModal api={api} instansi={flow.form.row} jenis={jenis} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <InstansiFormModal api={api} {...flow.form} jenis={jenis} />}
     </ListPage>
   );
 }

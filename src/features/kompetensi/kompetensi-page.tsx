@@ -79,11 +79,9 @@ export function KompetensiPage() {
       {flow.form && (
         <KompetensiFormModal
           api={api}
-          kompetensi={flow.form.row}
+          {...flow.form}
           jenjang={jenjang}
           divisi={data.divisi}
-          onClose={flow.closeForm}
-          onSaved={flow.saved}
         />
       )}
     </ListPage>

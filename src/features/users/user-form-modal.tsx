@@ -4,21 +4,19 @@ import type { UserRecord } from '@/db/records';
 import type { FieldErrors } from '@/domain/form-errors';
 import { MASTER_MSG } from '@/domain/master-data';
 import { ROLES, normalizeRole } from '@/domain/roles';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { useBoundAction } from '@/ui/use-async-action';
 import { EMPTY_USER_INPUT, userActions, validateUserInput, type SaveUserInput } from './save-user';
 
-interface UserFormModalProps {
+/** `row`: the user to edit, or null to add one. */
+interface UserFormModalProps extends CrudFormProps<UserRecord> {
   api: ApiClient;
-  /** The user to edit, or null to add one. */
-  user: UserRecord | null;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** Add / Edit user: Employee ID (fixed on edit), Username, Password, Role. */
-export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProps) {
+export function UserFormModal({ api, row: user, onClose, onSaved }: UserFormModalProps) {
   const editing = user !== null;
   const [input, setInput] = useState<SaveUserInput>(() =>
     user

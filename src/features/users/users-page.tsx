@@ -76,7 +76,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
       columns={columns}
       numbered
     >
-      {flow.form && <UserFormModal api={api} user={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <UserFormModal api={api} {...flow.form} />}
     </ListPage>
   );
 }
