@@ -8,6 +8,7 @@ import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { TextField } from '@/ui/text-field';
 import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { GradeItemsEditor } from './grade-items-editor';
 import { gradeFormFrom, parseGradeInput, gradeActions, type SaveGradeInput } from './save-grade';
 
@@ -48,11 +49,7 @@ export function GradeFormModal({ api, row: template, onClose, onSaved }: GradeFo
         <Field label="Jenjang" required error={errors.kategori}>
           <select value={input.kategori} onChange={(e) => change({ kategori: e.target.value })}>
             <option value="">Pilih Jenjang</option>
-            {[...JENJANG].reverse().map((j) => (
-              <option key={j} value={j}>
-                {j}
-              </option>
-            ))}
+            <TextOptions values={[...JENJANG].reverse()} />
           </select>
         </Field>
       </div>

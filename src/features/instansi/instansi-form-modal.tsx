@@ -7,6 +7,7 @@ import { Alert } from '@/ui/alert';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { instansiActions, validateInstansiInput, type SaveInstansiInput } from './save-instansi';
 
 /** `row`: the institution to edit, or null to add one of type `jenis` (the current tab). */
@@ -63,11 +64,7 @@ export function InstansiFormModal({ api, row: instansi, jenis, onClose, onSaved 
           onChange={(e) => change({ jenis: e.target.value as SaveInstansiInput['jenis'] })}
         >
           <option value="">Pilih Jenis</option>
-          {INSTANSI_JENIS.map((j) => (
-            <option key={j} value={j}>
-              {j}
-            </option>
-          ))}
+          <TextOptions values={INSTANSI_JENIS} />
         </select>
       </Field>
       {invalid && (

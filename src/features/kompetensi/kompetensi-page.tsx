@@ -9,6 +9,7 @@ import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
 import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { kompetensiActions } from './save-kompetensi';
 import { DivisiCellView } from './divisi-cell';
 import { KompetensiFormModal } from './kompetensi-form-modal';
@@ -60,11 +61,7 @@ export function KompetensiPage() {
       toolbar={
         <select className="select" aria-label="Filter divisi" value={divisiName} onChange={(e) => setDivisiName(e.target.value)}>
           <option value={ALL_DIVISIONS}>All Divisions</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <TextOptions values={options} />
         </select>
       }
       data={data}

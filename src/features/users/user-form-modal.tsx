@@ -8,6 +8,7 @@ import type { CrudFormProps } from '@/ui/crud-flow';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { EMPTY_USER_INPUT, userActions, validateUserInput, type SaveUserInput } from './save-user';
 
 /** `row`: the user to edit, or null to add one. */
@@ -74,11 +75,7 @@ export function UserFormModal({ api, row: user, onClose, onSaved }: UserFormModa
       </Field>
       <Field label="Role" required error={errors.role}>
         <select value={input.role} onChange={(e) => set('role', normalizeRole(e.target.value) ?? 'HR')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
+          <TextOptions values={ROLES} />
         </select>
       </Field>
     </FormModal>

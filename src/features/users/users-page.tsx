@@ -11,6 +11,7 @@ import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
 import { SearchInput } from '@/ui/search-input';
 import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { userActions } from './save-user';
 import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
@@ -57,11 +58,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
           <SearchInput placeholder="Cari username atau ID..." onSearch={setSearch} delay={400} />
           <select className="select" aria-label="Filter role" value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">Semua Role</option>
-            {ROLE_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <TextOptions values={ROLE_FILTERS} />
           </select>
         </>
       }
