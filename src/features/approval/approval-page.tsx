@@ -7,12 +7,11 @@ import { scoreEditLock } from '@/domain/nilai';
 import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
-import { jenjangTone, statusTone } from '@/ui/badge-palette';
+import { statusTone } from '@/ui/badge-palette';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { MirrorProgress } from '@/ui/mirror-progress';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
-import { RefusedMark } from '@/ui/refused-mark';
 import { SearchInput } from '@/ui/search-input';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
@@ -40,6 +39,7 @@ import type { ChangeResult } from '@/sync/changes';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
 import { type NilaiMirror, reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
+import { PendingMark, jenjangColumn, nameColumn } from '@/ui/score-list-columns';
 import './approval.css';
 
 /** Search debounce of the approval screen. */
@@ -123,32 +123,8 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
   const columns: DataTableColumn<Row>[] = [
     { id: 'no', header: 'No', width: '2.5rem', cell: (_, i) => pagination.from + i },
-    {
-      id: 'nama',
-      header: 'Nama',
-      card: 'title',
-      cell: (r) => (
-        <div className="name-cell">
-          <span className="name-cell-main" title={r.peserta.nama}>
-            {r.peserta.nama}
-            {r.pending && (
-              <span className="pending-mark" title={MSG.savedOffline}>
-                tertunda
-              </span>
-            )}
-          </span>
-          <span className="muted name-cell-sub" title={r.peserta.divisi?.nama}>
-            {r.peserta.divisi?.nama ?? '-'}
-          </span>
-          {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
-        </div>
-      ),
-    },
-    {
-      id: 'jenjang',
-      header: 'Jenjang',
-      cell: (r) => <Badge tone={jenjangTone(r.peserta.jenjang)}>{r.peserta.jenjang}</Badge>,
-    },
+    nameColumn({ refusedLabel: MSG.refusedChanges, titled: true, mark: (r) => r.pending && <PendingMark title={MSG.savedOffline} /> }),
+    jenjangColumn(),
     {
       id: 'periode',
       header: 'Periode',
