@@ -9,7 +9,7 @@ import type { MagangDb } from './db';
 import type { DivisiRecord, GradeRecord, InstansiRecord, KompetensiRecord, UserRecord } from './records';
 
 /** The master-data tables and the row type each holds. */
-interface MasterTables {
+export interface MasterTables {
   users: UserRecord;
   instansi: InstansiRecord;
   divisi: DivisiRecord;
@@ -17,7 +17,7 @@ interface MasterTables {
   grade: GradeRecord;
 }
 /** Name of one master-data mirror table. */
-type MasterTable = keyof MasterTables;
+export type MasterTable = keyof MasterTables;
 
 /**
  * Whether `table` holds exactly `rows` (any order). Read inside the caller's transaction. Rows

@@ -60,3 +60,16 @@ export async function readNilaiMirror(db: MagangDb, userId: number | null): Prom
 export function reviewsOf(mirror: NilaiMirror | undefined, pesertaId: number): Review[] {
   return normalizeReviews(mirror?.reviews.get(pesertaId) ?? []);
 }
+
+/** One participant as the score and approval modals open it: scores, reviews, this user's refused change. */
+export interface ParticipantScores {
+  nilai: readonly NilaiRecord[];
+  reviews: readonly Review[];
+  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
+  refused: string | null;
+}
+
+/** The scores, reviews (step order) and refusal of participant `pesertaId`. */
+export function scoresOf(mirror: NilaiMirror, pesertaId: number): ParticipantScores {
+  return { nilai: mirror.nilai.get(pesertaId) ?? [], reviews: reviewsOf(mirror, pesertaId), refused: mirror.refused.get(pesertaId) ?? null };
+}

@@ -41,6 +41,8 @@ export function letterGrade(skor: number): 'A' | 'B' | 'C' | 'D' | 'E' {
 
 /** Edit-lock and score texts. */
 export const NILAI_MSG = {
+  /** Edit Nilai's 'Simpan Nilai' with every input blank: nothing would be sent. */
+  nothingToSave: 'Isi minimal satu nilai',
   stopped: 'Nilai tidak dapat diubah karena proses persetujuan telah dihentikan',
   mentorApproved: (step: ApprovalStep) => `Nilai tidak dapat diedit. ${step} sudah melakukan approval`,
   mentorRejected: (step: ApprovalStep) => `Nilai tidak dapat diedit. ${step} sudah menolak peserta`,

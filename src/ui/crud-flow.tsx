@@ -19,15 +19,21 @@ interface CrudFlowOptions<T extends CrudRow> {
   deletingLabel?: string;
 }
 
+/** What a flow's add / edit form modal gets (`{...flow.form}`). */
+export interface CrudFormProps<T> {
+  /** The row to edit, or null to add one. */
+  row: T | null;
+  onClose: () => void;
+  /** The form saved: it closes and 'Sukses' says added or updated. */
+  onSaved: (added: boolean) => void;
+}
+
 /** What useCrudFlow returns: the open form, the row being deleted, and the actions on them. */
 export interface CrudFlow<T extends CrudRow> {
-  /** The open form: `{ row: null }` adds, `{ row }` edits; null = no form. */
-  form: { row: T | null } | null;
+  /** The open form's props: `row: null` adds, `row` edits; null = no form. */
+  form: CrudFormProps<T> | null;
   add: () => void;
   edit: (row: T) => void;
-  closeForm: () => void;
-  /** The form saved: it closes and 'Sukses' says added or updated. */
-  saved: (added: boolean) => void;
   /** Opens the delete confirmation for `row` (a failure of an earlier try is cleared). */
   askDelete: (row: T) => void;
   popup: PopupApi;
@@ -71,14 +77,16 @@ export function useCrudFlow<T extends CrudRow>({ remove, messages, confirm, dele
   );
 
   return {
-    form,
+    form: form && {
+      row: form.row,
+      onClose: () => setForm(null),
+      onSaved: (added) => {
+        setForm(null);
+        popup.success(added ? messages.added : messages.updated);
+      },
+    },
     add: () => setForm({ row: null }),
     edit: (row) => setForm({ row }),
-    closeForm: () => setForm(null),
-    saved: (added) => {
-      setForm(null);
-      popup.success(added ? messages.added : messages.updated);
-    },
     askDelete: (row) => {
       remove.reset();
       setDeleting(row);

@@ -122,3 +122,24 @@ export function FilterPanel({
     </div>
   );
 }
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The `<option>`s. */
+  children: ReactNode;
+}
+
+/** One labelled select of a filter panel (`.filter-field`). */
+export function FilterSelect({ label, value, onChange, children }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { DateRange } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
-import { FilterPanel } from './filter-panel';
+import { FilterPanel, FilterSelect } from './filter-panel';
 
 /** What the panel edits: the 'Periode Magang' range and a division id ('' = Semua Divisi). */
-interface PeriodDivisiFilters {
+export interface PeriodDivisiFilters {
   periode: DateRange;
   divisiId: string;
 }
@@ -34,7 +34,6 @@ export function PeriodDivisiFilterPanel<T extends PeriodDivisiFilters>({
   divisi,
 }: PeriodDivisiFilterPanelProps<T>) {
   const [draft, setDraft] = useState<T>(value);
-  const divisiId = useId();
   return (
     <FilterPanel
       activeCount={activeCount}
@@ -46,22 +45,14 @@ export function PeriodDivisiFilterPanel<T extends PeriodDivisiFilters>({
       }}
     >
       <DateRangeFilter value={draft.periode} onChange={(periode) => setDraft((current) => ({ ...current, periode }))} />
-      <div className="filter-field">
-        <label htmlFor={divisiId}>Divisi</label>
-        <select
-          id={divisiId}
-          className="select"
-          value={draft.divisiId}
-          onChange={(event) => setDraft((current) => ({ ...current, divisiId: event.target.value }))}
-        >
-          <option value="">Semua Divisi</option>
-          {divisi.map((row) => (
-            <option key={row.id} value={String(row.id)}>
-              {row.nama}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect label="Divisi" value={draft.divisiId} onChange={(divisiId) => setDraft((current) => ({ ...current, divisiId }))}>
+        <option value="">Semua Divisi</option>
+        {divisi.map((row) => (
+          <option key={row.id} value={String(row.id)}>
+            {row.nama}
+          </option>
+        ))}
+      </FilterSelect>
     </FilterPanel>
   );
 }

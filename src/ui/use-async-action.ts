@@ -45,3 +45,14 @@ export function useAsyncAction<A extends unknown[], R>(
   const reset = useCallback(() => setError(null), []);
   return { run, busy, error, reset };
 }
+
+/** An action that brings its own failure text; its first argument is bound by useBoundAction. */
+export interface BindableAction<C, A extends unknown[], R> {
+  run: (context: C, ...args: A) => Promise<R>;
+  errorText: (error: unknown) => string;
+}
+
+/** useAsyncAction of `action` with its first argument (e.g. the API client) fixed to `context`. */
+export function useBoundAction<C, A extends unknown[], R>(context: C, action: BindableAction<C, A, R>): AsyncAction<A, R> {
+  return useAsyncAction((...args: A) => action.run(context, ...args), action.errorText);
+}

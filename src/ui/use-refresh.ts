@@ -17,20 +17,31 @@ export interface Refresh {
  */
 export const SERVER_ANSWERED_EVENT = 'magang:server-answered';
 
+interface RefreshOptions {
+  /**
+   * Also run when the tab becomes visible again, if the last run started longer ago than this
+   * many ms (a screen left open in a background tab catches up when the user returns).
+   */
+  visibleAfterMs?: number;
+}
+
 /**
  * Keeps a screen's data fresh: runs `load` on mount, whenever the browser comes back online
  * (window 'online'), and, while the last run failed, when the server answers again
- * (SERVER_ANSWERED_EVENT). The screen keeps showing what it has; `failed` only tells it that
- * the newest data could not be fetched.
+ * (SERVER_ANSWERED_EVENT); with `visibleAfterMs`, also when the tab becomes visible again. The
+ * screen keeps showing what it has; `failed` only tells it that the newest data could not be
+ * fetched.
  */
-export function useRefresh(load: () => Promise<unknown>): Refresh {
+export function useRefresh(load: () => Promise<unknown>, { visibleAfterMs }: RefreshOptions = {}): Refresh {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const loadRef = useRef(load);
   loadRef.current = load;
   const mounted = useRef(true);
+  const lastRun = useRef(0);
 
   const refresh = useCallback(async () => {
+    lastRun.current = Date.now();
     setLoading(true);
     try {
       await loadRef.current();
@@ -59,6 +70,16 @@ export function useRefresh(load: () => Promise<unknown>): Refresh {
     window.addEventListener(SERVER_ANSWERED_EVENT, onAnswered);
     return () => window.removeEventListener(SERVER_ANSWERED_EVENT, onAnswered);
   }, [failed, refresh]);
+
+  useEffect(() => {
+    if (visibleAfterMs === undefined) return;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (Date.now() - lastRun.current > visibleAfterMs) void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [visibleAfterMs, refresh]);
 
   return { loading, failed, refresh };
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SertifikatRecord } from '@/db/records';
-import {
-  EMPTY_SERTIFIKAT_FILTERS,
-  countSertifikatFilters,
-  filterSertifikat,
-} from '@/features/certificates/filter-sertifikat';
+import { countSertifikatFilters, filterSertifikat } from '@/features/certificates/filter-sertifikat';
+import { EMPTY_PERIOD_DIVISI_FILTERS as EMPTY_SERTIFIKAT_FILTERS } from '@/ui/period-divisi-list';
 
 const row = (id: number, nama: string, instansi: string, divisi_id: number, tanggal_masuk: string, tanggal_selesai: string) =>
   ({ id, nama, instansi: { nama: instansi }, divisi_id, tanggal_masuk, tanggal_selesai }) as SertifikatRecord;

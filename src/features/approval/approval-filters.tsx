@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { DateRangeFilter } from '@/ui/date-range-filter';
-import { FilterPanel } from '@/ui/filter-panel';
+import { FilterPanel, FilterSelect } from '@/ui/filter-panel';
 import { Icon } from '@/ui/icons';
 import {
   APPROVAL_QUICK_RANGES,
@@ -19,8 +19,6 @@ interface ApprovalFiltersProps {
 /** The approval screen's filter panel (Approval, Jenjang, period quick ranges); closes on outside click. */
 export function ApprovalFiltersPanel({ value, onChange }: ApprovalFiltersProps) {
   const [draft, setDraft] = useState<ApprovalFilters>(value);
-  const approvalId = useId();
-  const jenjangId = useId();
   return (
     <FilterPanel
       // The status filter is the quick filter beside the panel: not counted here, kept by Reset.
@@ -32,32 +30,24 @@ export function ApprovalFiltersPanel({ value, onChange }: ApprovalFiltersProps) 
         onChange({ ...NO_FILTERS, status: value.status });
       }}
     >
-      <div className="filter-field">
-        <label htmlFor={approvalId}>Approval</label>
-        <select
-          id={approvalId}
-          className="select"
-          value={draft.approval}
-          onChange={(event) => setDraft((current) => ({ ...current, approval: event.target.value as ApprovalFilterValue }))}
-        >
-          <option value="">Semua</option>
-          <option value="lengkap">Lengkap</option>
-          <option value="belum">Belum Lengkap</option>
-        </select>
-      </div>
-      <div className="filter-field">
-        <label htmlFor={jenjangId}>Jenjang</label>
-        <select
-          id={jenjangId}
-          className="select"
-          value={draft.jenjang}
-          onChange={(event) => setDraft((current) => ({ ...current, jenjang: event.target.value as JenjangFilterValue }))}
-        >
-          <option value="">Semua</option>
-          <option value="SMK">SMK</option>
-          <option value="Mahasiswa">Mahasiswa</option>
-        </select>
-      </div>
+      <FilterSelect
+        label="Approval"
+        value={draft.approval}
+        onChange={(approval) => setDraft((current) => ({ ...current, approval: approval as ApprovalFilterValue }))}
+      >
+        <option value="">Semua</option>
+        <option value="lengkap">Lengkap</option>
+        <option value="belum">Belum Lengkap</option>
+      </FilterSelect>
+      <FilterSelect
+        label="Jenjang"
+        value={draft.jenjang}
+        onChange={(jenjang) => setDraft((current) => ({ ...current, jenjang: jenjang as JenjangFilterValue }))}
+      >
+        <option value="">Semua</option>
+        <option value="SMK">SMK</option>
+        <option value="Mahasiswa">Mahasiswa</option>
+      </FilterSelect>
       <DateRangeFilter
         label="Periode"
         quickRanges={APPROVAL_QUICK_RANGES}

@@ -7,12 +7,11 @@ import { scoreEditLock } from '@/domain/nilai';
 import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
-import { jenjangTone, statusTone } from '@/ui/badge-palette';
+import { statusTone } from '@/ui/badge-palette';
 import { DataTable, type DataTableColumn } from '@/ui/data-table';
 import { MirrorProgress } from '@/ui/mirror-progress';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
-import { RefusedMark } from '@/ui/refused-mark';
 import { SearchInput } from '@/ui/search-input';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
@@ -36,9 +35,11 @@ import {
   perluTindakanCount,
   sortApprovalRows,
 } from './filter-approval';
+import type { ChangeResult } from '@/sync/changes';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
-import { reviewsOf } from '@/db/nilai-mirror';
+import { type NilaiMirror, reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
+import { PendingMark, jenjangColumn, nameColumn } from '@/ui/score-list-columns';
 import './approval.css';
 
 /** Search debounce of the approval screen. */
@@ -122,32 +123,8 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
   const columns: DataTableColumn<Row>[] = [
     { id: 'no', header: 'No', width: '2.5rem', cell: (_, i) => pagination.from + i },
-    {
-      id: 'nama',
-      header: 'Nama',
-      card: 'title',
-      cell: (r) => (
-        <div className="name-cell">
-          <span className="name-cell-main" title={r.peserta.nama}>
-            {r.peserta.nama}
-            {r.pending && (
-              <span className="pending-mark" title={MSG.savedOffline}>
-                tertunda
-              </span>
-            )}
-          </span>
-          <span className="muted name-cell-sub" title={r.peserta.divisi?.nama}>
-            {r.peserta.divisi?.nama ?? '-'}
-          </span>
-          {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
-        </div>
-      ),
-    },
-    {
-      id: 'jenjang',
-      header: 'Jenjang',
-      cell: (r) => <Badge tone={jenjangTone(r.peserta.jenjang)}>{r.peserta.jenjang}</Badge>,
-    },
+    nameColumn({ refusedLabel: MSG.refusedChanges, titled: true, mark: (r) => r.pending && <PendingMark title={MSG.savedOffline} /> }),
+    jenjangColumn(),
     {
       id: 'periode',
       header: 'Periode',
@@ -191,6 +168,20 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
   const detail = detailId === null ? undefined : mirror?.peserta.find((p) => p.id === detailId);
   const editing = editId === null ? undefined : mirror?.peserta.find((p) => p.id === editId);
+  /** What both modals show of participant `peserta`. */
+  const modalProps = (peserta: PesertaRecord, nilaiMirror: NilaiMirror, viewer: number) => ({
+    userId: viewer,
+    role,
+    peserta,
+    kompetensi: nilaiMirror.kompetensi,
+    scores: scoresOf(nilaiMirror, peserta.id),
+  });
+  /** A change's outcome: the API error popup when refused, else 'Sukses'; then the list is re-pulled. */
+  function announce(result: ChangeResult) {
+    if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
+    else popup.success(result.message);
+    void refresh();
+  }
   const emptyText = filtering ? 'Tidak ada data yang sesuai dengan filter' : 'Tidak ada peserta yang memiliki nilai untuk disetujui';
 
   return (
@@ -258,37 +249,21 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
 
       {detail && mirror && userId !== null && (
         <DetailApprovalModal
-          userId={userId}
-          role={role}
-          peserta={detail}
-          kompetensi={mirror.kompetensi}
-          nilai={mirror.nilai.get(detail.id) ?? []}
-          reviews={reviewsOf(mirror, detail.id)}
-          refused={mirror.refused.get(detail.id) ?? null}
+          {...modalProps(detail, mirror, userId)}
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
-            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
-            else popup.success(result.message);
-            void refresh();
+            announce(result);
           }}
         />
       )}
       {editing && mirror && userId !== null && canEdit && (
         <EditNilaiModal
-          userId={userId}
-          role={role}
-          peserta={editing}
-          kompetensi={mirror.kompetensi}
-          nilai={mirror.nilai.get(editing.id) ?? []}
-          reviews={reviewsOf(mirror, editing.id)}
-          refused={mirror.refused.get(editing.id) ?? null}
+          {...modalProps(editing, mirror, userId)}
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);
-            if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
-            else popup.success(result.message);
-            void refresh();
+            announce(result);
           }}
         />
       )}

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records';
 import {
   type ApprovalAction,
   CANCEL_CONFIRM_TEXT,
   DISETUJUI,
   DITOLAK,
-  type Review,
   canCancel,
   canDecide,
   stepStatuses,
@@ -17,23 +15,10 @@ import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
-import { type ChangeResult, decideReview } from '@/sync/changes';
+import { decideReview } from '@/sync/changes';
+import type { ApprovalModalProps } from './approval-modal-props';
 import { formatPeriode } from './filter-approval';
 import { RejectModal } from './reject-modal';
-
-interface DetailApprovalModalProps {
-  userId: number;
-  role: string;
-  peserta: PesertaRecord;
-  kompetensi: readonly KompetensiRecord[];
-  nilai: readonly NilaiRecord[];
-  reviews: readonly Review[];
-  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
-  refused?: string | null;
-  onClose: () => void;
-  /** After an action: the outcome with the text to show. */
-  onDone: (result: ChangeResult) => void;
-}
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
@@ -43,12 +28,11 @@ export function DetailApprovalModal({
   role,
   peserta,
   kompetensi,
-  nilai,
-  reviews,
-  refused = null,
+  scores,
   onClose,
   onDone,
-}: DetailApprovalModalProps) {
+}: ApprovalModalProps) {
+  const { nilai, reviews, refused } = scores;
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);

@@ -1,6 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { KompetensiRecord, NilaiRecord, PesertaRecord } from '@/db/records';
-import type { Review } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG, letterGrade, scoreEditLock } from '@/domain/nilai';
 import { filledScores, kompetensiFor, nextScoreText, scoreOf } from '@/domain/nilai-view';
@@ -9,22 +7,8 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
 import { ScoreTable } from '@/ui/score-table';
 import { type ChangeResult, resetNilai, saveNilai } from '@/sync/changes';
+import type { ApprovalModalProps } from './approval-modal-props';
 
-/** Shown when 'Simpan Nilai' is pressed with every input blank (a text of the app's own). */
-const NOTHING_TO_SAVE = 'Isi minimal satu nilai';
-
-interface EditNilaiModalProps {
-  userId: number;
-  role: string;
-  peserta: PesertaRecord;
-  kompetensi: readonly KompetensiRecord[];
-  nilai: readonly NilaiRecord[];
-  reviews: readonly Review[];
-  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
-  refused?: string | null;
-  onClose: () => void;
-  onDone: (result: ChangeResult) => void;
-}
 
 /** The letter of a typed score, or null while the input holds no score. */
 function gradeOf(text: string): string | null {
@@ -36,7 +20,8 @@ function gradeOf(text: string): string | null {
  * 'Edit Nilai' (Pembimbing, HR): 0-100 inputs with a live letter, 'Reset Semua', 'Simpan Nilai'.
  * Blocked, it opens read-only: the yellow warning gives the reason and 'Tutup' closes.
  */
-export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onDone }: EditNilaiModalProps) {
+export function EditNilaiModal({ userId, role, peserta, kompetensi, scores, onClose, onDone }: ApprovalModalProps) {
+  const { nilai, reviews, refused } = scores;
   const formId = useId();
   const rows = kompetensiFor(kompetensi, peserta.divisi_id, peserta.jenjang);
   const [texts, setTexts] = useState(() => {
@@ -62,7 +47,7 @@ export function EditNilaiModal({ userId, role, peserta, kompetensi, nilai, revie
     if (blocked) return;
     const items = filledScores(peserta.id, texts);
     if (items.length === 0) {
-      setError(NOTHING_TO_SAVE);
+      setError(NILAI_MSG.nothingToSave);
       return;
     }
     setError(null);

@@ -1,6 +1,6 @@
 import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
 import { Icon, type IconName } from '@/ui/icons';
-import { Modal } from '@/ui/modal';
+import { DetailModal } from '@/ui/detail-modal';
 import { CERTIFICATE_TEXT } from './document-requests';
 
 export type FormatChoice = 'pdf' | 'pptx' | 'daftarNilai';
@@ -32,17 +32,7 @@ function Option({ icon, title, hint, onClick }: { icon: IconName; title: string;
 /** 'Pilih Format Download': PDF, PowerPoint and, for Mahasiswa, Daftar Nilai; 'Batal'. */
 export function FormatModal({ nama, withDaftarNilai, unsigned, onChoose, onClose }: FormatModalProps) {
   return (
-    <Modal
-      open
-      size="sm"
-      title={SERTIFIKAT_MSG.formatTitle}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Batal
-        </button>
-      }
-    >
+    <DetailModal size="sm" title={SERTIFIKAT_MSG.formatTitle} onClose={onClose} closeLabel="Batal">
       <p className="format-for">{nama}</p>
       <div className="format-options">
         <Option icon="file" title={CERTIFICATE_TEXT.pdf} hint={SERTIFIKAT_MSG.pdfHint} onClick={() => onChoose('pdf')} />
@@ -52,6 +42,6 @@ export function FormatModal({ nama, withDaftarNilai, unsigned, onChoose, onClose
         )}
       </div>
       {unsigned.length > 0 && <p className="format-note muted">{CERTIFICATE_TEXT.missingSignature(unsigned)}</p>}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
-import { Modal } from '@/ui/modal';
+import { DetailModal } from '@/ui/detail-modal';
 import { Spinner } from '@/ui/spinner';
 import { CERTIFICATE_TEXT } from './document-requests';
 
@@ -40,18 +40,7 @@ export function PreviewModal({ nama, load, onClose }: PreviewModalProps) {
   }, []);
 
   return (
-    <Modal
-      open
-      size="lg"
-      title={SERTIFIKAT_MSG.previewTitle}
-      onClose={onClose}
-      className="certificate-preview-modal"
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {SERTIFIKAT_MSG.close}
-        </button>
-      }
-    >
+    <DetailModal size="lg" title={SERTIFIKAT_MSG.previewTitle} onClose={onClose} className="certificate-preview-modal" closeLabel={SERTIFIKAT_MSG.close}>
       {failed ? (
         <Alert tone="error">{SERTIFIKAT_MSG.previewFailed}</Alert>
       ) : url ? (
@@ -61,6 +50,6 @@ export function PreviewModal({ nama, load, onClose }: PreviewModalProps) {
           <Spinner label="Memuat preview…" size={28} />
         </div>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '@/api/api-context';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
@@ -13,15 +13,13 @@ import { type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
-import { PeriodDivisiFilterPanel } from '@/ui/period-divisi-filter';
+import { PeriodDivisiToolbar, usePeriodDivisiList } from '@/ui/period-divisi-list';
 import { PagedTable } from '@/ui/paged-table';
-import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
-import { usePagination } from '@/ui/use-pagination';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { CERTIFICATE_TEXT } from './document-requests';
 import { planDocument } from './document-source';
-import { EMPTY_SERTIFIKAT_FILTERS, type SertifikatFilters, countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
+import { countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
 import { type FormatChoice, FormatModal } from './format-modal';
 import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
@@ -56,15 +54,11 @@ export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
   useDocumentTitle(title);
   const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
   const printer = usePrintSertifikat(mirror, api);
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<SertifikatFilters>(EMPTY_SERTIFIKAT_FILTERS);
   const [modal, setModal] = useState<ModalState>(null);
 
   const rows = mirror?.rows;
-  const visible = useMemo(() => filterSertifikat(rows ?? [], search, filters), [rows, search, filters]);
-  const pagination = usePagination(visible, {
-    resetKey: `${search}|${filters.periode.start}|${filters.periode.end}|${filters.divisiId}`,
-  });
+  const list = usePeriodDivisiList(rows, filterSertifikat);
+  const { visible, pagination } = list;
   const hasRows = (rows?.length ?? 0) > 0;
 
   function choose(row: SertifikatRecord, choice: FormatChoice) {
@@ -127,18 +121,7 @@ export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
         </div>
       </header>
 
-      <div className="toolbar">
-        <SearchInput placeholder={PESERTA_TITLES[jenjang].search} onSearch={setSearch} delay={400} />
-        <div className="toolbar-end">
-          <PeriodDivisiFilterPanel
-            value={filters}
-            onChange={setFilters}
-            empty={EMPTY_SERTIFIKAT_FILTERS}
-            activeCount={countSertifikatFilters(filters)}
-            divisi={divisi}
-          />
-        </div>
-      </div>
+      <PeriodDivisiToolbar list={list} placeholder={PESERTA_TITLES[jenjang].search} countFilters={countSertifikatFilters} divisi={divisi} />
 
       {banner && (
         <Alert tone={banner.tone} onDismiss={printer.dismiss} className="certificates-banner">

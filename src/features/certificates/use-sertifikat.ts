@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullDivisi, pullGrade, pullKompetensi } from '@/sync/pull-master-data';
@@ -35,20 +35,7 @@ async function pullAll(api: ApiClient, jenjang: Jenjang): Promise<void> {
 export function useSertifikat(api: ApiClient, jenjang: Jenjang): Refresh & { mirror: SertifikatMirror | undefined; divisi: DivisiRecord[] } {
   const mirror = useLiveQuery(() => readSertifikatMirror(db, jenjang), [jenjang]);
   const divisi = useLiveQuery(async () => (await db.divisi.toArray()).sort(compareByNama), []) ?? [];
-  const lastPull = useRef(0);
-  const load = useCallback(() => {
-    lastPull.current = Date.now();
-    return pullAll(api, jenjang);
-  }, [api, jenjang]);
-  const refresh = useRefresh(load);
-  const { refresh: run } = refresh;
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      if (Date.now() - lastPull.current > SERTIFIKAT_VISIBILITY_REFRESH_MS) void run();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [run]);
+  const load = useCallback(() => pullAll(api, jenjang), [api, jenjang]);
+  const refresh = useRefresh(load, { visibleAfterMs: SERTIFIKAT_VISIBILITY_REFRESH_MS });
   return { mirror, divisi, ...refresh };
 }

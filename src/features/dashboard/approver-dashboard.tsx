@@ -12,12 +12,10 @@ import {
   endingSoon,
 } from '@/domain/dashboard';
 import { formatDateId } from '@/domain/dates';
-import { Badge } from '@/ui/badge';
-import { jenjangTone } from '@/ui/badge-palette';
 import { BarChart } from '@/ui/bar-chart';
 import type { ChartDatum } from '@/ui/chart-data';
 import { DonutChart } from '@/ui/donut-chart';
-import { DashboardHeader, DashboardLoading, Panel, StatBody, statClass } from './dashboard-cards';
+import { DashListItem, DashboardHeader, ListPanel, DashboardLoading, Panel, StatBody, statClass } from './dashboard-cards';
 import { useApproverDashboardData } from './use-dashboard-data';
 
 interface ApproverDashboardProps {
@@ -128,29 +126,16 @@ export function ApproverDashboard({ api, userId, username, role, title, today }:
             />
           )}
         </Panel>
-        <Panel title={DASHBOARD_MSG.endingSoonTitle} wide>
-          {ending.length === 0 ? (
-            <p className="muted">{DASHBOARD_MSG.endingSoonEmpty}</p>
-          ) : (
-            <ul className="dash-list">
-              {ending.map((p) => (
-                <li key={p.id} className="dash-list-item">
-                  <span className="dash-list-main">
-                    <span className="dash-list-title">
-                      <span className="dash-list-name">{p.nama}</span>
-                      <Badge tone={jenjangTone(p.jenjang)}>{p.jenjang}</Badge>
-                    </span>
-                    <span className="muted dash-list-sub">{p.divisi?.nama ?? '-'}</span>
-                  </span>
-                  <span className="dash-list-end">
-                    <span>{formatDateId(p.tanggal_selesai)}</span>
-                    <span className="muted dash-list-sub">{DASHBOARD_MSG.daysLeft(daysBetween(today, p.tanggal_selesai))}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <ListPanel title={DASHBOARD_MSG.endingSoonTitle} wide items={ending} empty={DASHBOARD_MSG.endingSoonEmpty}>
+          {(p) => (
+            <DashListItem key={p.id} name={p.nama} jenjang={p.jenjang} sub={p.divisi?.nama ?? '-'}>
+              <span className="dash-list-end">
+                <span>{formatDateId(p.tanggal_selesai)}</span>
+                <span className="muted dash-list-sub">{DASHBOARD_MSG.daysLeft(daysBetween(today, p.tanggal_selesai))}</span>
+              </span>
+            </DashListItem>
           )}
-        </Panel>
+        </ListPanel>
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { DASHBOARD_MSG } from '@/domain/dashboard';
 import { MSG } from '@/domain/messages';
+import { Badge } from '@/ui/badge';
+import { jenjangTone } from '@/ui/badge-palette';
 import { Spinner } from '@/ui/spinner';
 import './dashboard.css';
 
@@ -60,5 +62,57 @@ export function DashboardLoading({ title, username, role }: { title: string; use
         <Spinner label={MSG.dashboardLoading} />
       </div>
     </section>
+  );
+}
+
+interface DashListItemProps {
+  name: string;
+  /** The level: shown as a badge after the name. */
+  jenjang?: string;
+  /** The muted line under the name. */
+  sub: ReactNode;
+  /** Stacks the row's end under the name (a reason text) instead of beside it. */
+  stack?: boolean;
+  /** The row's end: a date, a button, a badge, a reason. */
+  children?: ReactNode;
+}
+
+/** One participant row of a dashboard list (`.dash-list`); the caller gives its `key`. */
+export function DashListItem({ name, jenjang, sub, stack = false, children }: DashListItemProps) {
+  const nameEl = <span className="dash-list-name">{name}</span>;
+  return (
+    <li className={`dash-list-item${stack ? ' dash-list-item-stack' : ''}`}>
+      <span className="dash-list-main">
+        {jenjang === undefined ? (
+          nameEl
+        ) : (
+          <span className="dash-list-title">
+            {nameEl}
+            <Badge tone={jenjangTone(jenjang)}>{jenjang}</Badge>
+          </span>
+        )}
+        <span className="muted dash-list-sub">{sub}</span>
+      </span>
+      {children}
+    </li>
+  );
+}
+
+interface ListPanelProps<T> {
+  title: string;
+  wide?: boolean;
+  items: readonly T[];
+  /** The muted text shown instead of an empty list. */
+  empty: string;
+  /** One item's row (a DashListItem with its key). */
+  children: (item: T) => ReactNode;
+}
+
+/** A Panel listing `items` as a `.dash-list`, or its `empty` text when there are none. */
+export function ListPanel<T>({ title, wide = false, items, empty, children: row }: ListPanelProps<T>) {
+  return (
+    <Panel title={title} wide={wide}>
+      {items.length === 0 ? <p className="muted">{empty}</p> : <ul className="dash-list">{items.map(row)}</ul>}
+    </Panel>
   );
 }

@@ -12,10 +12,9 @@ import {
 import { MSG } from '@/domain/messages';
 import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus } from '@/domain/nilai';
 import { Badge } from '@/ui/badge';
-import { jenjangTone } from '@/ui/badge-palette';
 import type { ChartTone } from '@/ui/chart-data';
 import { DonutChart } from '@/ui/donut-chart';
-import { DashboardHeader, DashboardLoading, Panel, StatBody, statClass } from './dashboard-cards';
+import { DashListItem, DashboardHeader, ListPanel, DashboardLoading, Panel, StatBody, statClass } from './dashboard-cards';
 import { useMentorDashboardData } from './use-dashboard-data';
 
 interface MentorDashboardProps {
@@ -78,35 +77,29 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
       </div>
 
       <div className="dash-grid">
-        <Panel title={DASHBOARD_MSG.belumDinilaiTitle}>
-          {belum.length === 0 ? (
-            <p className="muted">{DASHBOARD_MSG.belumDinilaiEmpty}</p>
-          ) : (
-            <ul className="dash-list">
-              {belum.map(({ peserta, scored, kompetensiCount }) => (
-                <li key={peserta.id} className="dash-list-item">
-                  <span className="dash-list-main">
-                    <span className="dash-list-title">
-                      <span className="dash-list-name">{peserta.nama}</span>
-                      <Badge tone={jenjangTone(peserta.jenjang)}>{peserta.jenjang}</Badge>
-                    </span>
-                    <span className="muted dash-list-sub">
-                      {peserta.divisi?.nama ?? '-'} · {DASHBOARD_MSG.scoredOf(scored, kompetensiCount)}
-                    </span>
-                  </span>
-                  <Link
-                    to="/penilaian"
-                    search={{ peserta: peserta.id }}
-                    className="btn btn-primary btn-sm"
-                    aria-label={DASHBOARD_MSG.nilaiButtonLabel(peserta.nama)}
-                  >
-                    {DASHBOARD_MSG.nilaiButton}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+        <ListPanel title={DASHBOARD_MSG.belumDinilaiTitle} items={belum} empty={DASHBOARD_MSG.belumDinilaiEmpty}>
+          {({ peserta, scored, kompetensiCount }) => (
+            <DashListItem
+              key={peserta.id}
+              name={peserta.nama}
+              jenjang={peserta.jenjang}
+              sub={
+                <>
+                  {peserta.divisi?.nama ?? '-'} · {DASHBOARD_MSG.scoredOf(scored, kompetensiCount)}
+                </>
+              }
+            >
+              <Link
+                to="/penilaian"
+                search={{ peserta: peserta.id }}
+                className="btn btn-primary btn-sm"
+                aria-label={DASHBOARD_MSG.nilaiButtonLabel(peserta.nama)}
+              >
+                {DASHBOARD_MSG.nilaiButton}
+              </Link>
+            </DashListItem>
           )}
-        </Panel>
+        </ListPanel>
         <Panel title={DASHBOARD_MSG.statusTitle}>
           <DonutChart
             title={DASHBOARD_MSG.statusTitle}
@@ -115,24 +108,14 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
             centerLabel={DASHBOARD_MSG.centerPeserta}
           />
         </Panel>
-        <Panel title={DASHBOARD_MSG.rejectedTitle}>
-          {rejected.length === 0 ? (
-            <p className="muted">{DASHBOARD_MSG.rejectedEmpty}</p>
-          ) : (
-            <ul className="dash-list">
-              {rejected.map(({ peserta, step, catatan }) => (
-                <li key={peserta.id} className="dash-list-item dash-list-item-stack">
-                  <span className="dash-list-main">
-                    <span className="dash-list-name">{peserta.nama}</span>
-                    <span className="muted dash-list-sub">{peserta.divisi?.nama ?? '-'}</span>
-                  </span>
-                  <Badge tone="danger">{DASHBOARD_MSG.rejectedBy(step)}</Badge>
-                  <p className="dash-reason">{catatan ? DASHBOARD_MSG.rejectedReason(catatan) : DASHBOARD_MSG.rejectedNoReason}</p>
-                </li>
-              ))}
-            </ul>
+        <ListPanel title={DASHBOARD_MSG.rejectedTitle} items={rejected} empty={DASHBOARD_MSG.rejectedEmpty}>
+          {({ peserta, step, catatan }) => (
+            <DashListItem key={peserta.id} name={peserta.nama} sub={peserta.divisi?.nama ?? '-'} stack>
+              <Badge tone="danger">{DASHBOARD_MSG.rejectedBy(step)}</Badge>
+              <p className="dash-reason">{catatan ? DASHBOARD_MSG.rejectedReason(catatan) : DASHBOARD_MSG.rejectedNoReason}</p>
+            </DashListItem>
           )}
-        </Panel>
+        </ListPanel>
         <Panel title={DASHBOARD_MSG.outboxTitle}>
           {pending.length === 0 && refused.length === 0 && <p className="muted">{DASHBOARD_MSG.outboxEmpty}</p>}
           {pending.length > 0 && (
@@ -140,13 +123,9 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
               <h3>{MSG.pendingChanges(pending.length)}</h3>
               <ul className="dash-list">
                 {pending.map((item) => (
-                  <li key={item.key} className="dash-list-item">
-                    <span className="dash-list-main">
-                      <span className="dash-list-name">{item.nama}</span>
-                      <span className="muted dash-list-sub">{item.action}</span>
-                    </span>
+                  <DashListItem key={item.key} name={item.nama} sub={item.action}>
                     <Badge tone="neutral">{MSG.savedOffline}</Badge>
-                  </li>
+                  </DashListItem>
                 ))}
               </ul>
             </div>
@@ -156,13 +135,9 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
               <h3 className="dash-refused-title">{MSG.refusedChanges}</h3>
               <ul className="dash-list">
                 {refused.map((item) => (
-                  <li key={item.key} className="dash-list-item dash-list-item-stack">
-                    <span className="dash-list-main">
-                      <span className="dash-list-name">{item.nama}</span>
-                      <span className="muted dash-list-sub">{item.action}</span>
-                    </span>
+                  <DashListItem key={item.key} name={item.nama} sub={item.action} stack>
                     {item.error && <p className="dash-reason">{item.error}</p>}
-                  </li>
+                  </DashListItem>
                 ))}
               </ul>
               <p className="muted dash-footnote">{DASHBOARD_MSG.outboxRefusedHint}</p>

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/sync/pull-master-data';
@@ -37,24 +37,14 @@ function dashboardMirror(nilaiMirror: NilaiMirror): DashboardMirror<PesertaRecor
  */
 function useDashboardPull(pull: () => Promise<unknown>): { answered: boolean; failed: boolean } {
   const [answered, setAnswered] = useState(false);
-  const lastLoad = useRef(0);
   const load = useCallback(async () => {
-    lastLoad.current = Date.now();
     try {
       await pull();
     } finally {
       setAnswered(true);
     }
   }, [pull]);
-  const { failed, refresh } = useRefresh(load);
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      if (Date.now() - lastLoad.current > DASHBOARD_VISIBILITY_REFRESH_MS) void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refresh]);
+  const { failed } = useRefresh(load, { visibleAfterMs: DASHBOARD_VISIBILITY_REFRESH_MS });
   return { answered, failed };
 }
 

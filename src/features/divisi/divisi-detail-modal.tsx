@@ -1,7 +1,7 @@
 import type { DivisiRecord } from '@/db/records';
 import { Badge } from '@/ui/badge';
 import { aktifTone, jenjangTone } from '@/ui/badge-palette';
-import { Modal } from '@/ui/modal';
+import { DetailList, DetailModal } from '@/ui/detail-modal';
 import { compareId } from '@/domain/collate';
 
 /** 'Detail Divisi': the related competencies numbered, or 'Belum ada kompetensi terkait'. */
@@ -10,22 +10,8 @@ export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; o
     .map((link) => link.kompetensi)
     .sort((a, b) => compareId(a.nama, b.nama) || compareId(a.jenjang ?? '', b.jenjang ?? ''));
   return (
-    <Modal
-      open
-      title="Detail Divisi"
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Tutup
-        </button>
-      }
-    >
-      <dl className="detail-list">
-        <div>
-          <dt>Nama Divisi</dt>
-          <dd>{divisi.nama}</dd>
-        </div>
-      </dl>
+    <DetailModal title="Detail Divisi" onClose={onClose}>
+      <DetailList rows={[['Nama Divisi', divisi.nama]]} />
       <h3 className="detail-subtitle">Kompetensi Terkait</h3>
       {kompetensi.length === 0 ? (
         <p className="muted">Belum ada kompetensi terkait</p>
@@ -40,6 +26,6 @@ export function DivisiDetailModal({ divisi, onClose }: { divisi: DivisiRecord; o
           ))}
         </ol>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -2,23 +2,22 @@ import { useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { DivisiRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { FormModal } from '@/ui/form-modal';
 import { TextField } from '@/ui/text-field';
-import { saveDivisiInputSchema, useSaveDivisi } from './save-divisi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { saveDivisiInputSchema, divisiActions } from './save-divisi';
 
-interface DivisiFormModalProps {
+/** `row`: the division to rename, or null to add one. */
+interface DivisiFormModalProps extends CrudFormProps<DivisiRecord> {
   api: ApiClient;
-  /** The division to rename, or null to add one. */
-  divisi: DivisiRecord | null;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** Add / edit a division: one field, the name. */
-export function DivisiFormModal({ api, divisi, onClose, onSaved }: DivisiFormModalProps) {
+export function DivisiFormModal({ api, row: divisi, onClose, onSaved }: DivisiFormModalProps) {
   const [nama, setNama] = useState(divisi?.nama ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveDivisi(api);
+  const save = useBoundAction(api, divisiActions.save);
 
   return (
     <FormModal

@@ -6,7 +6,8 @@ import { MSG } from '@/domain/messages';
 import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
-import { useDeleteDivisi } from './delete-divisi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { divisiActions } from './save-divisi';
 import { DivisiDetailModal } from './divisi-detail-modal';
 import { DivisiFormModal } from './divisi-form-modal';
 import { divisiDeleteBlock, useDivisi } from './use-divisi';
@@ -17,7 +18,7 @@ export function DivisiPage() {
   const data = useDivisi(api);
   const [detail, setDetail] = useState<DivisiRecord | null>(null);
   const flow = useCrudFlow<DivisiRecord>({
-    remove: useDeleteDivisi(api),
+    remove: useBoundAction(api, divisiActions.remove),
     messages: entityMessages('Divisi'),
     confirm: { message: () => MASTER_MSG.divisiDeleteConfirm },
   });
@@ -44,7 +45,7 @@ export function DivisiPage() {
       columns={columns}
       numbered
     >
-      {flow.form && <DivisiFormModal api={api} divisi={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <DivisiFormModal api={api} {...flow.form} />}
       {detail && <DivisiDetailModal divisi={detail} onClose={() => setDetail(null)} />}
     </ListPage>
   );

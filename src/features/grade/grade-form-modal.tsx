@@ -3,26 +3,26 @@ import type { ApiClient } from '@/api/client';
 import type { GradeRecord } from '@/db/records';
 import type { FieldErrors } from '@/domain/form-errors';
 import { JENJANG } from '@/domain/master-data';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
 import { TextField } from '@/ui/text-field';
+import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
 import { GradeItemsEditor } from './grade-items-editor';
-import { gradeFormFrom, parseGradeInput, useSaveGrade, type SaveGradeInput } from './save-grade';
+import { gradeFormFrom, parseGradeInput, gradeActions, type SaveGradeInput } from './save-grade';
 
-interface GradeFormModalProps {
+/** `row`: the template to edit, or null to add one. */
+interface GradeFormModalProps extends CrudFormProps<GradeRecord> {
   api: ApiClient;
-  /** The template to edit, or null to add one. */
-  template: GradeRecord | null;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** 'Tambah Template Grade' / 'Edit Template Grade': name, jenjang, description, thresholds. */
-export function GradeFormModal({ api, template, onClose, onSaved }: GradeFormModalProps) {
+export function GradeFormModal({ api, row: template, onClose, onSaved }: GradeFormModalProps) {
   const editing = template !== null;
   const [input, setInput] = useState<SaveGradeInput>(() => gradeFormFrom(template));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveGrade(api);
+  const save = useBoundAction(api, gradeActions.save);
 
   function change(patch: Partial<SaveGradeInput>) {
     setInput((current) => ({ ...current, ...patch }));
@@ -49,11 +49,7 @@ export function GradeFormModal({ api, template, onClose, onSaved }: GradeFormMod
         <Field label="Jenjang" required error={errors.kategori}>
           <select value={input.kategori} onChange={(e) => change({ kategori: e.target.value })}>
             <option value="">Pilih Jenjang</option>
-            {[...JENJANG].reverse().map((j) => (
-              <option key={j} value={j}>
-                {j}
-              </option>
-            ))}
+            <TextOptions values={[...JENJANG].reverse()} />
           </select>
         </Field>
       </div>

@@ -8,7 +8,8 @@ import { jenjangTone } from '@/ui/badge-palette';
 import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
-import { useDeleteGrade } from './delete-grade';
+import { useBoundAction } from '@/ui/use-async-action';
+import { gradeActions } from './save-grade';
 import { GradeFormModal } from './grade-form-modal';
 import { useGrade } from './use-grade';
 import './grade.css';
@@ -18,7 +19,7 @@ export function GradePage() {
   const api = useApi();
   const data = useGrade(api);
   const flow = useCrudFlow<GradeRecord>({
-    remove: useDeleteGrade(api),
+    remove: useBoundAction(api, gradeActions.remove),
     messages: entityMessages('Template grade'),
     confirm: { message: () => MSG.gradeDeleteConfirm },
   });
@@ -54,7 +55,7 @@ export function GradePage() {
       label="Daftar Template Grade"
       columns={columns}
     >
-      {flow.form && <GradeFormModal api={api} template={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <GradeFormModal api={api} {...flow.form} />}
     </ListPage>
   );
 }

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { createGrade, mutationErrorText, updateGrade } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
-import { db } from '@/db/db';
-import { saveMirrorRow } from '@/db/mirror';
+import { createGrade, deleteGrade, updateGrade } from '@/api/master-data';
 import { pullGrade } from '@/sync/pull-master-data';
+import { masterDataActions } from '@/sync/master-data-writes';
 import type { GradeRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import { DEFAULT_GRADE_ITEMS, gradeTemplateSchema, type GradeTemplateInput } from '@/domain/grade';
-import { MSG } from '@/domain/messages';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** One threshold row of the form, as typed (min is text until validated). */
 const gradeRowInputSchema = z.object({ key: z.string(), min: z.string(), huruf: z.string(), predikat: z.string() });
@@ -56,15 +52,13 @@ export function parseGradeInput(input: SaveGradeInput): { ok: true; data: GradeT
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
-/** POST (id null) or PUT /api/grade; the answer goes into the mirror at once, then the list is re-pulled. */
-function saveGrade(api: ApiClient, body: GradeTemplateInput, id: number | null): Promise<GradeRecord> {
-  return saveMirrorRow(db, 'grade', () => (id === null ? createGrade(api, body) : updateGrade(api, id, body)), () => pullGrade(api));
-}
-
-/** saveGrade with busy state and the failure text ('Gagal menyimpan grade.'). */
-export function useSaveGrade(api: ApiClient) {
-  return useAsyncAction(
-    (body: GradeTemplateInput, id: number | null) => saveGrade(api, body, id),
-    (error) => mutationErrorText(error, MSG.gradeSaveFailed),
-  );
-}
+/**
+ * POST (id null) or PUT /api/grade, and DELETE /api/grade/{id}; the mirror changes at once,
+ * then the list is re-pulled.
+ */
+export const gradeActions = masterDataActions('grade', {
+  create: createGrade,
+  update: updateGrade,
+  remove: deleteGrade,
+  refresh: pullGrade,
+});

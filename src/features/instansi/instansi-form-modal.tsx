@@ -2,26 +2,26 @@ import { useId, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { InstansiRecord } from '@/db/records';
 import { INSTANSI_JENIS, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { Alert } from '@/ui/alert';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
-import { useSaveInstansi, validateInstansiInput, type SaveInstansiInput } from './save-instansi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
+import { instansiActions, validateInstansiInput, type SaveInstansiInput } from './save-instansi';
 
-interface InstansiFormModalProps {
+/** `row`: the institution to edit, or null to add one of type `jenis` (the current tab). */
+interface InstansiFormModalProps extends CrudFormProps<InstansiRecord> {
   api: ApiClient;
-  /** The institution to edit, or null to add one of type `jenis` (the current tab). */
-  instansi: InstansiRecord | null;
   jenis: InstansiJenis;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** Add / edit an institution: name and type; the type is preset on add and fixed on edit. */
-export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: InstansiFormModalProps) {
+export function InstansiFormModal({ api, row: instansi, jenis, onClose, onSaved }: InstansiFormModalProps) {
   const editing = instansi !== null;
   const [input, setInput] = useState<SaveInstansiInput>({ nama: instansi?.nama ?? '', jenis: instansi?.jenis ?? jenis });
   const [invalid, setInvalid] = useState<string | null>(null);
-  const save = useSaveInstansi(api);
+  const save = useBoundAction(api, instansiActions.save);
   const invalidId = useId();
   // The one message names both fields; it describes each field it is about.
   const jenisInvalid = invalid !== null && input.jenis === '';
@@ -64,11 +64,7 @@ export function InstansiFormModal({ api, instansi, jenis, onClose, onSaved }: In
           onChange={(e) => change({ jenis: e.target.value as SaveInstansiInput['jenis'] })}
         >
           <option value="">Pilih Jenis</option>
-          {INSTANSI_JENIS.map((j) => (
-            <option key={j} value={j}>
-              {j}
-            </option>
-          ))}
+          <TextOptions values={INSTANSI_JENIS} />
         </select>
       </Field>
       {invalid && (

@@ -9,7 +9,8 @@ import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
 import { SearchInput } from '@/ui/search-input';
-import { useDeleteInstansi } from './delete-instansi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { instansiActions } from './save-instansi';
 import { InstansiFormModal } from './instansi-form-modal';
 import { filterInstansi, instansiDeleteBlock, useInstansi } from './use-instansi';
 
@@ -25,7 +26,7 @@ export function InstansiPage() {
   const [jenis, setJenis] = useState<InstansiJenis>('Sekolah');
   const [search, setSearch] = useState('');
   const flow = useCrudFlow<InstansiRecord>({
-    remove: useDeleteInstansi(api),
+    remove: useBoundAction(api, instansiActions.remove),
     messages: entityMessages('Instansi'),
     confirm: { title: MASTER_MSG.instansiDeleteTitle, message: (row) => MASTER_MSG.instansiDeleteText(row.nama), confirmLabel: 'Ya, Hapus' },
   });
@@ -54,7 +55,7 @@ export function InstansiPage() {
       columns={columns}
       numbered
     >
-      {flow.form && <InstansiFormModal api={api} instansi={flow.form.row} jenis={jenis} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <InstansiFormModal api={api} {...flow.form} jenis={jenis} />}
     </ListPage>
   );
 }

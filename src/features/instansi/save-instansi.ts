@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { createInstansi, mutationErrorText, updateInstansi } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
-import { db } from '@/db/db';
-import { saveMirrorRow } from '@/db/mirror';
+import { createInstansi, deleteInstansi, updateInstansi } from '@/api/master-data';
 import { pullInstansi } from '@/sync/pull-master-data';
-import type { InstansiRecord } from '@/db/records';
+import { masterDataActions } from '@/sync/master-data-writes';
 import { instansiSchema, instansiUpdateSchema, MASTER_MSG, type InstansiJenis } from '@/domain/master-data';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The institution form: name and type ('' = 'Pilih Jenis'), both required on add. */
 const saveInstansiInputSchema = z.object({ nama: z.string(), jenis: z.union([z.literal(''), z.enum(['Kampus', 'Sekolah'])]) });
@@ -19,21 +15,12 @@ export function validateInstansiInput(input: SaveInstansiInput, editing: boolean
 }
 
 /**
- * POST {nama, jenis} (id null) or PUT {nama} (the type never changes); the answer goes
- * into the mirror at once, then the list is re-pulled.
+ * POST {nama, jenis} (id null) or PUT {nama} (the type never changes), and DELETE
+ * /api/instansi/{id}; the mirror changes at once, then the list is re-pulled.
  */
-function saveInstansi(api: ApiClient, input: SaveInstansiInput, id: number | null): Promise<InstansiRecord> {
-  const write = () =>
-    id === null
-      ? createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis })
-      : updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama }));
-  return saveMirrorRow(db, 'instansi', write, () => pullInstansi(api));
-}
-
-/** saveInstansi with busy state and the failure text ('Gagal menyimpan instansi'). */
-export function useSaveInstansi(api: ApiClient) {
-  return useAsyncAction(
-    (input: SaveInstansiInput, id: number | null) => saveInstansi(api, input, id),
-    (error) => mutationErrorText(error, MASTER_MSG.instansiSaveFailed),
-  );
-}
+export const instansiActions = masterDataActions('instansi', {
+  create: (api, input: SaveInstansiInput) => createInstansi(api, instansiSchema.parse(input) as { nama: string; jenis: InstansiJenis }),
+  update: (api, id, input) => updateInstansi(api, id, instansiUpdateSchema.parse({ nama: input.nama })),
+  remove: deleteInstansi,
+  refresh: pullInstansi,
+});

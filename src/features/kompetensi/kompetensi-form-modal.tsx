@@ -3,24 +3,23 @@ import type { ApiClient } from '@/api/client';
 import type { DivisiRecord, KompetensiRecord } from '@/db/records';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
 import type { Jenjang } from '@/domain/master-data';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { FormModal } from '@/ui/form-modal';
 import { Spinner } from '@/ui/spinner';
 import { TextField } from '@/ui/text-field';
-import { saveKompetensiInputSchema, useSaveKompetensi } from './save-kompetensi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { saveKompetensiInputSchema, kompetensiActions } from './save-kompetensi';
 
-interface KompetensiFormModalProps {
+/** `row`: the competency to edit, or null to add one of level `jenjang` (the current tab). */
+interface KompetensiFormModalProps extends CrudFormProps<KompetensiRecord> {
   api: ApiClient;
-  /** The competency to edit, or null to add one of level `jenjang` (the current tab). */
-  kompetensi: KompetensiRecord | null;
   jenjang: Jenjang;
   /** Every division (the checklist); undefined while the mirror is still being read. */
   divisi: readonly DivisiRecord[] | undefined;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** 'Tambah Kompetensi' / 'Edit Kompetensi': name, division checklist, status. */
-export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDivisi, onClose, onSaved }: KompetensiFormModalProps) {
+export function KompetensiFormModal({ api, row: kompetensi, jenjang, divisi: loadedDivisi, onClose, onSaved }: KompetensiFormModalProps) {
   const divisi = loadedDivisi ?? [];
   const radioName = useId();
   const editing = kompetensi !== null;
@@ -30,7 +29,7 @@ export function KompetensiFormModal({ api, kompetensi, jenjang, divisi: loadedDi
     () => new Set((kompetensi?.divisi_kategori ?? []).map((link) => link.divisi.id)),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveKompetensi(api);
+  const save = useBoundAction(api, kompetensiActions.save);
   const allRef = useRef<HTMLInputElement>(null);
 
   const count = divisi.filter((d) => selected.has(d.id)).length;

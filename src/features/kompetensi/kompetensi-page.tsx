@@ -8,7 +8,9 @@ import { aktifTone } from '@/ui/badge-palette';
 import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
-import { useDeleteKompetensi } from './delete-kompetensi';
+import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
+import { kompetensiActions } from './save-kompetensi';
 import { DivisiCellView } from './divisi-cell';
 import { KompetensiFormModal } from './kompetensi-form-modal';
 import { ALL_DIVISIONS, divisiFilterOptions, filterKompetensi, useKompetensi } from './use-kompetensi';
@@ -30,7 +32,7 @@ export function KompetensiPage() {
   const [jenjang, setJenjang] = useState<Jenjang>('SMK');
   const [divisiName, setDivisiName] = useState(ALL_DIVISIONS);
   const flow = useCrudFlow<KompetensiRecord>({
-    remove: useDeleteKompetensi(api),
+    remove: useBoundAction(api, kompetensiActions.remove),
     messages: entityMessages('Kompetensi'),
     confirm: { message: () => MASTER_MSG.kompetensiDeleteConfirm },
   });
@@ -59,11 +61,7 @@ export function KompetensiPage() {
       toolbar={
         <select className="select" aria-label="Filter divisi" value={divisiName} onChange={(e) => setDivisiName(e.target.value)}>
           <option value={ALL_DIVISIONS}>All Divisions</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <TextOptions values={options} />
         </select>
       }
       data={data}
@@ -78,11 +76,9 @@ export function KompetensiPage() {
       {flow.form && (
         <KompetensiFormModal
           api={api}
-          kompetensi={flow.form.row}
+          {...flow.form}
           jenjang={jenjang}
           divisi={data.divisi}
-          onClose={flow.closeForm}
-          onSaved={flow.saved}
         />
       )}
     </ListPage>

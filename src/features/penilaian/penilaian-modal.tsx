@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KompetensiRecord, NilaiRecord } from '@/db/records';
-import type { Review } from '@/domain/approval-chain';
+import type { ParticipantScores } from '@/db/nilai-mirror';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG, scoreEditLock } from '@/domain/nilai';
 import { filledScores, mentorScoresError, nextScoreText } from '@/domain/nilai-view';
@@ -15,10 +15,8 @@ interface PenilaianModalProps {
   peserta: { id: number; nama: string };
   /** The participant's active competencies (division + level), from the mirror. */
   kompetensi: readonly KompetensiRecord[];
-  nilai: readonly NilaiRecord[];
-  reviews: readonly Review[];
-  /** The refusal text of this user's queued change of the participant (not dismissed yet), else null. */
-  refused?: string | null;
+  /** The participant's scores, reviews and this user's refused change (scoresOf). */
+  scores: ParticipantScores;
   onClose: () => void;
   /** Called after Simpan with the outcome (the modal closes on 'sent' and 'queued'). */
   onSaved: (result: ChangeResult) => void;
@@ -30,7 +28,8 @@ function initialTexts(kompetensi: readonly KompetensiRecord[], nilai: readonly N
 }
 
 /** 'Penilaian - {name}': one 0-100 input per competency; Reset, Batal, Simpan. */
-export function PenilaianModal({ userId, role, peserta, kompetensi, nilai, reviews, refused = null, onClose, onSaved }: PenilaianModalProps) {
+export function PenilaianModal({ userId, role, peserta, kompetensi, scores, onClose, onSaved }: PenilaianModalProps) {
+  const { nilai, reviews, refused } = scores;
   const formId = useId();
   const [texts, setTexts] = useState(() => initialTexts(kompetensi, nilai));
   const [error, setError] = useState<string | null>(null);

@@ -5,11 +5,10 @@ import { kompetensiFor } from '@/domain/nilai-view';
 import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
-import { jenjangTone, statusTone } from '@/ui/badge-palette';
+import { statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
 import { usePopup } from '@/ui/popup';
-import { RefusedMark } from '@/ui/refused-mark';
 import { SearchInput } from '@/ui/search-input';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { usePagination } from '@/ui/use-pagination';
@@ -17,8 +16,9 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
-import { reviewsOf } from '@/db/nilai-mirror';
+import { reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
+import { PendingMark, jenjangColumn, nameColumn } from '@/ui/score-list-columns';
 
 /** Search debounce of the mentor and approval screens. */
 export const PENILAIAN_SEARCH_DELAY_MS = 700;
@@ -73,23 +73,8 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
 
   const columns: DataTableColumn<MentorRow>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
-    {
-      id: 'nama',
-      header: 'Nama',
-      card: 'title',
-      cell: (r) => (
-        <div className="name-cell">
-          <span className="name-cell-main">{r.peserta.nama}</span>
-          <span className="muted name-cell-sub">{r.peserta.divisi?.nama ?? '-'}</span>
-          {r.refused !== null && <RefusedMark label={MSG.refusedChanges} message={r.refused} />}
-        </div>
-      ),
-    },
-    {
-      id: 'jenjang',
-      header: 'Jenjang',
-      cell: (r) => <Badge tone={jenjangTone(r.peserta.jenjang)}>{r.peserta.jenjang}</Badge>,
-    },
+    nameColumn({ refusedLabel: MSG.refusedChanges }),
+    jenjangColumn(),
     { id: 'instansi', header: 'Sekolah/Kampus', cell: (r) => r.peserta.instansi?.nama ?? '-' },
     {
       id: 'status',
@@ -98,11 +83,7 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
         <span className="status-cell">
           <Badge tone={statusTone(r.status)}>{r.label}</Badge>
           {r.fraction && <span className="status-fraction">{r.fraction}</span>}
-          {r.pending && (
-            <span className="pending-mark" title={MSG.savedOffline}>
-              tertunda
-            </span>
-          )}
+          {r.pending && <PendingMark title={MSG.savedOffline} />}
         </span>
       ),
     },
@@ -169,9 +150,7 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
           role={role}
           peserta={current}
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
-          nilai={mirror.nilai.get(current.id) ?? []}
-          reviews={reviewsOf(mirror, current.id)}
-          refused={mirror.refused.get(current.id) ?? null}
+          scores={scoresOf(mirror, current.id)}
           onClose={() => setScoredId(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {

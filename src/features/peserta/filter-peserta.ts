@@ -1,15 +1,14 @@
 import type { PesertaRecord } from '@/db/records';
-import { type DateRange, EMPTY_RANGE, isRangeSet, overlapsRange } from '@/ui/date-range';
+import { isRangeSet, overlapsRange } from '@/ui/date-range';
+import type { PeriodDivisiFilters } from '@/ui/period-divisi-filter';
+import { EMPTY_PERIOD_DIVISI_FILTERS, filterPeriodDivisi } from '@/ui/period-divisi-list';
 import { compareId } from '@/domain/collate';
 
 /** The filter panel's values: the 'Periode Magang' range and a division id ('' = Semua Divisi). */
-export interface PesertaFilters {
-  periode: DateRange;
-  divisiId: string;
-}
+export type PesertaFilters = PeriodDivisiFilters;
 
 /** No filter in force. */
-export const EMPTY_FILTERS: PesertaFilters = { periode: EMPTY_RANGE, divisiId: '' };
+export const EMPTY_FILTERS: PesertaFilters = EMPTY_PERIOD_DIVISI_FILTERS;
 
 /** The badge number on the filter button: the period counts once (one or both dates set), the division once. */
 export function countActiveFilters(filters: PesertaFilters): number {
@@ -29,14 +28,9 @@ export function comparePeserta(a: PesertaRecord, b: PesertaRecord): number {
  * by tanggal_masuk, newest first.
  */
 export function filterPeserta(rows: readonly PesertaRecord[], search: string, filters: PesertaFilters): PesertaRecord[] {
-  const needle = search.trim().toLowerCase();
-  const divisiId = filters.divisiId === '' ? null : Number(filters.divisiId);
-  return rows
-    .filter(
-      (row) =>
-        (needle === '' || row.nama.toLowerCase().includes(needle) || (row.instansi?.nama ?? '').toLowerCase().includes(needle)) &&
-        (divisiId === null || row.divisi_id === divisiId) &&
-        overlapsRange(filters.periode, row.tanggal_masuk, row.tanggal_selesai),
-    )
-    .sort(comparePeserta);
+  return filterPeriodDivisi(rows, search, filters, {
+    instansi: (row) => row.instansi?.nama ?? '',
+    inPeriod: overlapsRange,
+    compare: comparePeserta,
+  });
 }

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { DetailModal } from '@/ui/detail-modal';
 import { Modal } from '@/ui/modal';
 import { ProgressBar } from '@/ui/progress-bar';
 import { IMPORT_TEXT, type ImportProgress } from './import-peserta';
@@ -7,23 +8,13 @@ import type { ImportReport } from './import-report';
 /** The running import: what it does now and a progress bar; Batal stops it (rows already stored stay). */
 export function ImportProgressModal({ progress, onCancel }: { progress: ImportProgress; onCancel: () => void }) {
   return (
-    <Modal
-      open
-      size="sm"
-      title="Import CSV"
-      onClose={() => undefined}
-      dismissible={false}
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Batal
-        </button>
-      }
-    >
+    // Not dismissible: only Batal stops the import (Esc, a click outside and X do nothing).
+    <DetailModal size="sm" title="Import CSV" onClose={onCancel} dismissible={false} closeLabel="Batal">
       <div className="import-progress">
         <p aria-live="polite">{progress.stage === 'parse' ? IMPORT_TEXT.parsing : IMPORT_TEXT.sending}</p>
         <ProgressBar value={progress.percent} label="Progres import" />
       </div>
-    </Modal>
+    </DetailModal>
   );
 }
 

@@ -7,7 +7,7 @@ import { formatDateId } from '@/domain/dates';
 import type { Jenjang } from '@/domain/master-data';
 import { type Peserta, PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
 import { Alert } from '@/ui/alert';
-import { Modal } from '@/ui/modal';
+import { DetailList, DetailModal } from '@/ui/detail-modal';
 import { Spinner } from '@/ui/spinner';
 
 interface PesertaDetailModalProps {
@@ -79,30 +79,14 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
   const failed = peserta === null && fresh?.failed === true && mirrored !== undefined;
 
   return (
-    <Modal
-      open
-      title={PESERTA_TITLES[jenjang].detail}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Tutup
-        </button>
-      }
-    >
+    <DetailModal title={PESERTA_TITLES[jenjang].detail} onClose={onClose}>
       {peserta ? (
-        <dl className="detail-list">
-          {detailRows(peserta, jenjang).map(([label, text]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={detailRows(peserta, jenjang)} />
       ) : failed ? (
         <Alert tone="error">{PESERTA_MSG.detailLoadFailed}</Alert>
       ) : (
         <Spinner label={PESERTA_MSG.loading} />
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useApi } from '@/api/api-context';
 import type { PesertaRecord } from '@/db/records';
 import { CSV_MSG } from '@/domain/csv-peserta';
@@ -11,16 +11,13 @@ import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
-import { PeriodDivisiFilterPanel } from '@/ui/period-divisi-filter';
-import { Pager } from '@/ui/pager';
+import { PeriodDivisiToolbar, usePeriodDivisiList } from '@/ui/period-divisi-list';
 import { MirrorProgress } from '@/ui/mirror-progress';
 import { usePopup } from '@/ui/popup';
-import { SearchInput } from '@/ui/search-input';
-import { usePagination } from '@/ui/use-pagination';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useDeletePeserta } from './delete-peserta';
 import { EXPORT_FAILED_TEXT, useExportPeserta } from './export-peserta';
-import { EMPTY_FILTERS, type PesertaFilters, countActiveFilters, filterPeserta } from './filter-peserta';
+import { countActiveFilters, filterPeserta } from './filter-peserta';
 import { ImportProgressModal, ImportResultModal } from './import-dialogs';
 import { useImportPeserta } from './import-peserta';
 import type { ImportReport } from './import-report';
@@ -42,8 +39,6 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
   useDocumentTitle(titles.list);
   const { rows, divisi, loading, failed, refresh } = usePeserta(api, jenjang);
   const pullProgress = usePesertaPullProgress();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<PesertaFilters>(EMPTY_FILTERS);
   const [modal, setModal] = useState<ModalState>(null);
   const [deleting, setDeleting] = useState<PesertaRecord | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -54,10 +49,8 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
   const popup = usePopup();
   const institution = jenjang === 'SMK' ? 'Sekolah' : 'Kampus';
 
-  const visible = useMemo(() => filterPeserta(rows ?? [], search, filters), [rows, search, filters]);
-  const pagination = usePagination(visible, {
-    resetKey: `${search}|${filters.periode.start}|${filters.periode.end}|${filters.divisiId}`,
-  });
+  const list = usePeriodDivisiList(rows, filterPeserta);
+  const { pagination } = list;
   const hasRows = (rows?.length ?? 0) > 0;
 
   async function confirmDelete() {
@@ -135,18 +128,7 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
         </div>
       </header>
 
-      <div className="toolbar">
-        <SearchInput placeholder={titles.search} onSearch={setSearch} delay={400} />
-        <div className="toolbar-end">
-          <PeriodDivisiFilterPanel
-            value={filters}
-            onChange={setFilters}
-            empty={EMPTY_FILTERS}
-            activeCount={countActiveFilters(filters)}
-            divisi={divisi}
-          />
-        </div>
-      </div>
+      <PeriodDivisiToolbar list={list} placeholder={titles.search} countFilters={countActiveFilters} divisi={divisi} />
 
       <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 

@@ -21,6 +21,45 @@ interface ProfilePageProps {
 
 type Status = { tone: AlertTone; text: string } | null;
 
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  /** Tells the browser's password manager which password this is. */
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A password input of the 'Ubah Password' form. */
+function PasswordField({ id, label, autoComplete, value, onChange }: PasswordFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A profile form's outcome (success or error) and its submit button, 'Menyimpan...' while busy. */
+function FormFooter({ status, busy, disabled = false, label }: { status: Status; busy: boolean; disabled?: boolean; label: string }) {
+  return (
+    <>
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
+          {busy ? 'Menyimpan...' : label}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * '/profile' ('Detail Profil'): account data, username change, password change, and for a
  * Pembimbing or BusHead the signature panel.
@@ -138,42 +177,20 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
               onChange={(e) => setUsername(e.target.value)}
             />
           </div>
-          {usernameStatus && <Alert tone={usernameStatus.tone}>{usernameStatus.text}</Alert>}
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={savingUsername || !profile}>
-              {savingUsername ? 'Menyimpan...' : 'Simpan Username'}
-            </button>
-          </div>
+          <FormFooter status={usernameStatus} busy={savingUsername} disabled={!profile} label="Simpan Username" />
         </form>
 
         <form className="card form-card" onSubmit={savePassword} noValidate aria-labelledby="profile-password-title">
           <h2 id="profile-password-title">Ubah Password</h2>
-          <div className="field">
-            <label htmlFor="profile-current-password">Password Lama</label>
-            <input
-              id="profile-current-password"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-new-password">Password Baru</label>
-            <input
-              id="profile-new-password"
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-            />
-          </div>
-          {passwordStatus && <Alert tone={passwordStatus.tone}>{passwordStatus.text}</Alert>}
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={savingPassword}>
-              {savingPassword ? 'Menyimpan...' : 'Ubah Password'}
-            </button>
-          </div>
+          <PasswordField
+            id="profile-current-password"
+            label="Password Lama"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+          />
+          <PasswordField id="profile-new-password" label="Password Baru" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+          <FormFooter status={passwordStatus} busy={savingPassword} label="Ubah Password" />
         </form>
 
         {profile && hasSignaturePanel(profile.role) && (

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { createUser, mutationErrorText, updateUser } from '@/api/master-data';
-import type { ApiClient } from '@/api/client';
-import { db } from '@/db/db';
-import { saveMirrorRow } from '@/db/mirror';
+import { createUser, deleteUser, updateUser } from '@/api/master-data';
 import { pullUsers } from '@/sync/pull-master-data';
-import type { UserRecord } from '@/db/records';
+import { masterDataActions } from '@/sync/master-data-writes';
 import { fieldErrors, type FieldErrors } from '@/domain/form-errors';
-import { MASTER_MSG, userCreateSchema, userUpdateSchema } from '@/domain/master-data';
+import { userCreateSchema, userUpdateSchema } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { ROLES, type Role } from '@/domain/roles';
-import { useAsyncAction } from '@/ui/use-async-action';
 
 /** The user form's values: all text, the role one of the four. */
 const saveUserInputSchema = z.object({
@@ -36,21 +32,14 @@ export function validateUserInput(input: SaveUserInput, editing: boolean): Field
 }
 
 /**
- * POST (id null) or PUT /api/users; the edit payload is username and role, plus the password
- * only when filled. The answer goes into the mirror at once, then the list is re-pulled.
+ * POST (id null) or PUT /api/users (the edit payload is username and role, plus the password
+ * only when filled), and DELETE /api/users/{id} (400 own account, 409 last HR); the mirror
+ * changes at once, then the list is re-pulled.
  */
-function saveUser(api: ApiClient, input: SaveUserInput, id: number | null): Promise<UserRecord> {
-  const write = () =>
-    id === null
-      ? createUser(api, userCreateSchema.parse(input))
-      : updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password }));
-  return saveMirrorRow(db, 'users', write, () => pullUsers(api));
-}
-
-/** saveUser with busy state and the failure text ('Gagal menyimpan user'). */
-export function useSaveUser(api: ApiClient) {
-  return useAsyncAction(
-    (input: SaveUserInput, id: number | null) => saveUser(api, input, id),
-    (error) => mutationErrorText(error, MASTER_MSG.userSaveFailed),
-  );
-}
+export const userActions = masterDataActions('users', {
+  create: (api, input: SaveUserInput) => createUser(api, userCreateSchema.parse(input)),
+  update: (api, id, input) =>
+    updateUser(api, id, userUpdateSchema.parse({ username: input.username, role: input.role, password: input.password })),
+  remove: deleteUser,
+  refresh: pullUsers,
+});

@@ -4,20 +4,20 @@ import type { UserRecord } from '@/db/records';
 import type { FieldErrors } from '@/domain/form-errors';
 import { MASTER_MSG } from '@/domain/master-data';
 import { ROLES, normalizeRole } from '@/domain/roles';
+import type { CrudFormProps } from '@/ui/crud-flow';
 import { Field } from '@/ui/field';
 import { FormModal } from '@/ui/form-modal';
-import { EMPTY_USER_INPUT, useSaveUser, validateUserInput, type SaveUserInput } from './save-user';
+import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
+import { EMPTY_USER_INPUT, userActions, validateUserInput, type SaveUserInput } from './save-user';
 
-interface UserFormModalProps {
+/** `row`: the user to edit, or null to add one. */
+interface UserFormModalProps extends CrudFormProps<UserRecord> {
   api: ApiClient;
-  /** The user to edit, or null to add one. */
-  user: UserRecord | null;
-  onClose: () => void;
-  onSaved: (added: boolean) => void;
 }
 
 /** Add / Edit user: Employee ID (fixed on edit), Username, Password, Role. */
-export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProps) {
+export function UserFormModal({ api, row: user, onClose, onSaved }: UserFormModalProps) {
   const editing = user !== null;
   const [input, setInput] = useState<SaveUserInput>(() =>
     user
@@ -25,7 +25,7 @@ export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProp
       : EMPTY_USER_INPUT,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveUser(api);
+  const save = useBoundAction(api, userActions.save);
 
   function set<K extends keyof SaveUserInput>(key: K, value: SaveUserInput[K]) {
     setInput((current) => ({ ...current, [key]: value }));
@@ -75,11 +75,7 @@ export function UserFormModal({ api, user, onClose, onSaved }: UserFormModalProp
       </Field>
       <Field label="Role" required error={errors.role}>
         <select value={input.role} onChange={(e) => set('role', normalizeRole(e.target.value) ?? 'HR')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
+          <TextOptions values={ROLES} />
         </select>
       </Field>
     </FormModal>

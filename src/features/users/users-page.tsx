@@ -10,7 +10,9 @@ import { rowActionsColumn, useCrudFlow } from '@/ui/crud-flow';
 import type { DataTableColumn } from '@/ui/data-table';
 import { ListPage } from '@/ui/list-page';
 import { SearchInput } from '@/ui/search-input';
-import { useDeleteUser } from './delete-user';
+import { useBoundAction } from '@/ui/use-async-action';
+import { TextOptions } from '@/ui/text-options';
+import { userActions } from './save-user';
 import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
@@ -30,7 +32,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const flow = useCrudFlow<UserRecord>({
-    remove: useDeleteUser(api),
+    remove: useBoundAction(api, userActions.remove),
     messages: entityMessages('User'),
     confirm: { title: MASTER_MSG.userDeleteTitle, message: () => MASTER_MSG.userDeleteText, confirmLabel: 'Ya, Hapus' },
   });
@@ -56,11 +58,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
           <SearchInput placeholder="Cari username atau ID..." onSearch={setSearch} delay={400} />
           <select className="select" aria-label="Filter role" value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">Semua Role</option>
-            {ROLE_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <TextOptions values={ROLE_FILTERS} />
           </select>
         </>
       }
@@ -75,7 +73,7 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
       columns={columns}
       numbered
     >
-      {flow.form && <UserFormModal api={api} user={flow.form.row} onClose={flow.closeForm} onSaved={flow.saved} />}
+      {flow.form && <UserFormModal api={api} {...flow.form} />}
     </ListPage>
   );
 }
