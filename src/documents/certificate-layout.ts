@@ -1,12 +1,14 @@
 /**
  * The certificate (A4 landscape) as plain data: a double frame, the organisation, the title
  * and number, the participant (the name shrinks to fit), the programme sentence, the average
- * and its grade, the place and date, and the two signature blocks. Pure.
+ * and its grade, the place and date, the two signature blocks and, when the certificate has a
+ * verification, its QR code between them. Pure.
  */
 import { formatSkor } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, elementWidth, lineHeight, signatureBlocks, textLine, textLines } from './layout-common';
+import { PALETTE, elementWidth, lineHeight, signatureBlocks, signatureRows, textLine, textLines } from './layout-common';
 import type { Color, LayoutElement, PageLayout, TextElement, TextStyle } from './layout-types';
+import { verificationElements } from './verification';
 
 /** A4 landscape, mm. */
 const PAGE_W = 297;
@@ -103,7 +105,14 @@ export function certificateLayout(input: DocumentInput): PageLayout {
 
   // The date line and the signatures sit at the foot of the frame whatever the text above took.
   elements.push(textLine(`${organisasi.kota}, ${input.tanggalTerbitPanjang}`, CENTER, footY, sans(11), 'center', TEXT_W, 8));
-  elements.push(...signatureBlocks(input.penandatangan, [CENTER - 72, CENTER + 72], { y: footY + 8, width: 62, imageHeight: 18, size: 11 }));
+  const signatures = { y: footY + 8, width: 62, imageHeight: 18, size: 11 };
+  elements.push(...signatureBlocks(input.penandatangan, [CENTER - 72, CENTER + 72], signatures));
+  // The code's room on the names' row stays within the gap between the longest names.
+  if (input.verifikasi) {
+    const { lineY, nameY } = signatureRows(signatures);
+    const place = { x: CENTER, qrBottom: lineY, kodeY: nameY, kodeWidth: 60, urlY: nameY + 4.2, urlWidth: TEXT_W };
+    elements.push(...verificationElements(input.verifikasi, place));
+  }
 
   return {
     width: PAGE_W,

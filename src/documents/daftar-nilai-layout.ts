@@ -1,13 +1,15 @@
 /**
  * The Daftar Nilai (grade transcript, A4 portrait) as plain data: the organisation header,
  * title and number, the identity block, the score table (it may run over pages), and after it
- * the thresholds used, the place and date and the two signature blocks. Pure.
+ * the thresholds used, the place and date and the two signature blocks (with the verification
+ * QR code between them when the document has one). Pure.
  */
 import type { GradeItem } from '../domain/grade';
 import { formatSkor, gradeOfAverage } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, lineHeight, signatureBlockHeight, signatureBlocks, textLine, textLines } from './layout-common';
+import { PALETTE, lineHeight, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines } from './layout-common';
 import type { FlowBlock, LayoutElement, PageLayout, TableBlock, TextStyle } from './layout-types';
+import { verificationElements } from './verification';
 
 /** A4 portrait, mm. */
 const PAGE_W = 210;
@@ -96,7 +98,7 @@ function scoreTable(input: DocumentInput, y: number): TableBlock {
   };
 }
 
-/** What follows the table, kept together: the thresholds used, the date line and the signatures. */
+/** What follows the table, kept together: the thresholds used, the date line, the signatures and the verification. */
 function afterTable(input: DocumentInput): FlowBlock {
   const elements: LayoutElement[] = [];
   elements.push(textLine('Keterangan:', MARGIN, 0, sans(9, 'bold', PALETTE.grey), 'left', CONTENT_W));
@@ -114,7 +116,12 @@ function afterTable(input: DocumentInput): FlowBlock {
   y += 7;
   const box = { y, width: 55, imageHeight: 18, size: 10.5 };
   elements.push(...signatureBlocks(input.penandatangan, [MARGIN + 35, right], box));
-  return { gap: 7, height: y + signatureBlockHeight(box) + 2, elements };
+  if (!input.verifikasi) return { gap: 7, height: y + signatureBlockHeight(box) + 2, elements };
+  // The code's room on the names' row stays within the gap between the longest names.
+  const { lineY, nameY } = signatureRows(box);
+  const place = { x: PAGE_W / 2, qrBottom: lineY, kodeY: nameY, kodeWidth: 33, urlY: nameY + 4.2, urlWidth: CONTENT_W };
+  elements.push(...verificationElements(input.verifikasi, place));
+  return { gap: 7, height: place.urlY + 2, elements };
 }
 
 /** The Daftar Nilai of one participant. */

@@ -28,6 +28,14 @@ export interface DocumentSigner {
   png: Uint8Array | null;
 }
 
+/** A document's verification: its short code and the public page that confirms it. */
+export interface DocumentVerification {
+  /** e.g. '7K3M-9QXP' */
+  kode: string;
+  /** '{PUBLIC_URL}/verifikasi/{kode}': what the QR code holds. */
+  url: string;
+}
+
 /** Everything a certificate and a Daftar Nilai print. */
 export interface DocumentInput {
   organisasi: Organisasi;
@@ -62,6 +70,8 @@ export interface DocumentInput {
   tanggalTerbitPanjang: string;
   /** Pembimbing first, then BusHead. */
   penandatangan: DocumentSigner[];
+  /** When given, the documents print its QR code and code; absent or null, they are as without it. */
+  verifikasi?: DocumentVerification | null;
 }
 
 /** What buildDocumentInput needs besides the row. */
@@ -73,6 +83,8 @@ export interface DocumentSources {
   /** Signature PNGs by user id (only those whose hash matches the row's signer). */
   signatures: ReadonlyMap<number, Uint8Array>;
   organisasi: Organisasi;
+  /** The participant's verification, when one was issued. */
+  verifikasi?: DocumentVerification | null;
 }
 
 /** The document input of one participant. Pure; the same on the server and the device. */
@@ -109,6 +121,8 @@ export function buildDocumentInput(row: SertifikatRow, sources: DocumentSources)
       const png = signer?.signature ? (sources.signatures.get(signer.id) ?? null) : null;
       return { step, jabatan: JABATAN[step], nama: signer?.username ?? null, png };
     }),
+    // Only when present: an input without it stays exactly as before (same file id, same bytes).
+    ...(sources.verifikasi ? { verifikasi: { kode: sources.verifikasi.kode, url: sources.verifikasi.url } } : {}),
   };
 }
 

@@ -91,7 +91,7 @@ interface SignatureBox {
 function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElement[] {
   const label: TextStyle = { font: 'sans', weight: 'normal', size: box.size, color: PALETTE.ink };
   const elements: LayoutElement[] = [textLine(signer.jabatan, box.x, box.y, label, 'center', box.width + 20, box.size - 2)];
-  const top = box.y + 2;
+  const { top, lineY, nameY } = signatureRows(box);
   const size = signer.png ? pngSize(signer.png) : null;
   if (signer.png && size) {
     const scale = Math.min(box.width / size.width, box.imageHeight / size.height);
@@ -100,13 +100,22 @@ function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElemen
     // Centred over the line, resting on it: a signature sits on its line.
     elements.push({ kind: 'image', png: signer.png, alias: imageAlias(signer.png), x: box.x - w / 2, y: top + box.imageHeight - h, w, h });
   }
-  const lineY = top + box.imageHeight + 1.5;
   elements.push({ kind: 'line', x1: box.x - box.width / 2, y1: lineY, x2: box.x + box.width / 2, y2: lineY, width: 0.3, color: PALETTE.ink });
   if (signer.nama !== null) {
     const name: TextStyle = { font: 'sans', weight: 'bold', size: box.size, color: PALETTE.ink };
-    elements.push(textLine(signer.nama, box.x, lineY + lineHeight(box.size, 1.25), name, 'center', box.width + 10, box.size - 3));
+    elements.push(textLine(signer.nama, box.x, nameY, name, 'center', box.width + 10, box.size - 3));
   }
   return elements;
+}
+
+/**
+ * The rows of a signature block below its title: the top of the image space, the signing
+ * line and the signer's name (baseline), in mm.
+ */
+export function signatureRows(box: Pick<SignatureBox, 'y' | 'imageHeight' | 'size'>): { top: number; lineY: number; nameY: number } {
+  const top = box.y + 2;
+  const lineY = top + box.imageHeight + 1.5;
+  return { top, lineY, nameY: lineY + lineHeight(box.size, 1.25) };
 }
 
 /** Height of a signature block from its title's baseline to its name's baseline. */

@@ -63,7 +63,32 @@ export interface ImageElement {
   h: number;
 }
 
-export type LayoutElement = TextElement | LineElement | RectElement | ImageElement;
+/** A rectangle in mm: x and y its top-left corner. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * A QR code drawn as vector shapes: each run of dark modules in a row is one filled
+ * rectangle, so every renderer draws the same shapes and no bitmap is involved.
+ */
+export interface QrElement {
+  kind: 'qr';
+  /** What the code holds (the verification URL). */
+  text: string;
+  /** The square the code fills, its quiet zone included. */
+  x: number;
+  y: number;
+  size: number;
+  color: Color;
+  /** The dark runs, in page millimetres like every other element. */
+  rects: Box[];
+}
+
+export type LayoutElement = TextElement | LineElement | RectElement | ImageElement | QrElement;
 
 interface TableColumn {
   header: string;

@@ -2,7 +2,8 @@
  * Draws page layouts with jsPDF (the table with jspdf-autotable). The fonts are embedded from
  * data (jsPDF 4 refuses file reads in Node), images are added once per alias, and the creation
  * date and file id come from the caller, so the same layouts give the same bytes in Node and
- * in the worker. Text stays text: a PDF reader can select and search it.
+ * in the worker. Text stays text: a PDF reader can select and search it; a QR code is vector
+ * rectangles.
  */
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
@@ -74,6 +75,12 @@ function drawElement(doc: jsPDF, element: LayoutElement, dy = 0): void {
     case 'image':
       // 'FAST' deflates the pixels (the default 'NONE' embeds them raw: a 1.5 MB file).
       doc.addImage(element.png, 'PNG', element.x, element.y + dy, element.w, element.h, element.alias, 'FAST');
+      return;
+    case 'qr':
+      // One path of all the dark runs (a null style adds a rectangle without painting it), filled once.
+      doc.setFillColor(element.color);
+      for (const rect of element.rects) doc.rect(rect.x, rect.y + dy, rect.w, rect.h, null);
+      doc.fill();
       return;
   }
 }

@@ -10,6 +10,8 @@ import type { FontFamily, LayoutElement, PageLayout } from './layout-types';
 const MM_PER_INCH = 25.4;
 const SYSTEM_FONT: Record<FontFamily, string> = { serif: 'Georgia', sans: 'Arial' };
 
+const CUSTOM_GEOMETRY = 'custGeom' as PptxGenJS.SHAPE_NAME;
+
 const inch = (mm: number) => Math.round((mm / MM_PER_INCH) * 10000) / 10000;
 const hex = (color: string) => color.replace('#', '').toUpperCase();
 
@@ -59,6 +61,29 @@ function addElement(pptx: PptxGenJS, slide: PptxGenJS.Slide, element: LayoutElem
       return;
     case 'image':
       slide.addImage({ data: `image/png;base64,${toBase64(element.png)}`, x: inch(element.x), y: inch(element.y), w: inch(element.w), h: inch(element.h) });
+      return;
+    case 'qr':
+      // One custom shape (it moves as one in PowerPoint) of a closed sub-path per dark run, in
+      // inches from the shape's corner. pptxgenjs writes 'custGeom' from `points`; its type
+      // list of shape names leaves that name out.
+      slide.addShape(CUSTOM_GEOMETRY, {
+        x: inch(element.x),
+        y: inch(element.y),
+        w: inch(element.size),
+        h: inch(element.size),
+        fill: { color: hex(element.color) },
+        line: { type: 'none' },
+        points: element.rects.flatMap((r) => {
+          const [left, top, right, bottom] = [inch(r.x - element.x), inch(r.y - element.y), inch(r.x + r.w - element.x), inch(r.y + r.h - element.y)];
+          return [
+            { x: left, y: top, moveTo: true },
+            { x: right, y: top },
+            { x: right, y: bottom },
+            { x: left, y: bottom },
+            { close: true } as const,
+          ];
+        }),
+      });
       return;
   }
 }

@@ -35,6 +35,11 @@ function elementSvg(element: LayoutElement): string {
     }
     case 'image':
       return `<image x="${num(element.x)}" y="${num(element.y)}" width="${num(element.w)}" height="${num(element.h)}" preserveAspectRatio="none" href="data:image/png;base64,${toBase64(element.png)}"/>`;
+    case 'qr': {
+      // One path, a closed rectangle per dark run; crisp edges leave no seams between rows.
+      const d = element.rects.map((r) => `M${num(r.x)} ${num(r.y)}h${num(r.w)}v${num(r.h)}h${num(-r.w)}z`).join('');
+      return `<path fill="${element.color}" shape-rendering="crispEdges" d="${d}"><title>${escapeXml(element.text)}</title></path>`;
+    }
   }
 }
 

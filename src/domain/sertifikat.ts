@@ -53,6 +53,12 @@ export const JABATAN: Record<SigningStep, string> = {
   [BUSHEAD]: 'Business Head',
 };
 
+/** The lines printed with a document's verification QR code. */
+export const VERIFIKASI_DOKUMEN = {
+  kode: (kode: string) => `Kode verifikasi: ${kode}`,
+  periksa: (url: string) => `Periksa keaslian di ${url}`,
+} as const;
+
 /** A signer of a participant's documents: the user who approved that step. */
 const signerSchema = lazySchema(() => z.object({
   id: z.number().int(),
