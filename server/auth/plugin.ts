@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; null on routes without authentication. */
     user: AuthUser | null;
+    /** When the caller's session began (its token's `iat`); set with `user`. */
+    sessionStartedAt: Date | null;
   }
 }
 
@@ -42,6 +44,7 @@ function unauthenticated(): HttpError {
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionStartedAt', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER_RE.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthenticated();
@@ -53,6 +56,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (row.token_version !== claims.tokenVersion) throw unauthenticated();
     const { password_hash: _hash, ...user } = row;
     request.user = user;
+    request.sessionStartedAt = new Date(claims.issuedAt * 1000);
   });
 }
 
