@@ -27,6 +27,16 @@ export const DIBUAT_PADA_HEADER = 'X-Dibuat-Pada';
  */
 export const QUEUED_AFTER_MS = 5_000;
 
+/**
+ * The X-Dibuat-Pada value of an outbox entry's send, or null for a change sent at once: an
+ * entry waited when an earlier send failed (no answer, 5xx) or its first send (`sentAt`, else
+ * `now`) began QUEUED_AFTER_MS or more after it was made.
+ */
+export function dibuatPadaOf(entry: { createdAt: number; attempts: number; sentAt?: number }, now: number): string | null {
+  const waited = entry.attempts > 0 || (entry.sentAt ?? now) - entry.createdAt >= QUEUED_AFTER_MS;
+  return waited ? new Date(entry.createdAt).toISOString() : null;
+}
+
 /** One competency of a score change; null = no score (`sebelum` of a new score, `sesudah` of a reset). */
 export const riwayatPerubahanSchema = lazySchema(() => z.object({
   kompetensi_id: z.number().int(),
