@@ -67,7 +67,8 @@ export const RIWAYAT_MSG = {
   title: 'Riwayat',
   loading: 'Memuat riwayat...',
   empty: 'Belum ada riwayat',
-  loadFailed: 'Gagal memuat riwayat. Riwayat yang tersimpan di perangkat ditampilkan.',
+  loadFailed: 'Gagal memuat riwayat',
+  staleNote: 'Riwayat tersimpan di perangkat; gagal memuat yang terbaru',
   invalidDeviceTime: 'Header X-Dibuat-Pada tidak valid (harus waktu ISO 8601)',
 } as const;
 
@@ -118,4 +119,20 @@ export function waktuText(entry: Pick<RiwayatEntry, 'waktu_server' | 'waktu_pera
   const dibuat = formatWaktuId(entry.waktu_perangkat);
   if (dibuat === diterima) return diterima;
   return `dibuat di perangkat ${dibuat}${entry.offline ? ' (offline)' : ''}, diterima ${diterima}`;
+}
+
+/**
+ * A history as timeline events, newest first: '{username} ({role}) — {what}', when, each
+ * changed score ('Nilai Komunikasi: 70 → 85') and the note.
+ */
+export function riwayatTimeline(
+  entries: readonly RiwayatEntry[],
+): { key: number; title: string; time: string; lines: string[]; note: string | null }[] {
+  return entries.map((entry) => ({
+    key: entry.id,
+    title: `${entry.oleh.username} (${entry.oleh.role}) — ${RIWAYAT_JENIS_LABEL[entry.jenis]}`,
+    time: waktuText(entry),
+    lines: entry.perubahan.map(perubahanText),
+    note: entry.catatan,
+  }));
 }
