@@ -115,10 +115,8 @@ export function formatWaktuId(iso: string): string {
  */
 export function waktuText(entry: Pick<RiwayatEntry, 'waktu_server' | 'waktu_perangkat' | 'offline'>): string {
   const diterima = formatWaktuId(entry.waktu_server);
-  if (!entry.waktu_perangkat) return diterima;
-  const dibuat = formatWaktuId(entry.waktu_perangkat);
-  if (dibuat === diterima) return diterima;
-  return `dibuat di perangkat ${dibuat}${entry.offline ? ' (offline)' : ''}, diterima ${diterima}`;
+  if (!entry.waktu_perangkat || Date.parse(entry.waktu_perangkat) === Date.parse(entry.waktu_server)) return `diterima ${diterima}`;
+  return `dibuat di perangkat ${formatWaktuId(entry.waktu_perangkat)}${entry.offline ? ' (offline)' : ''}, diterima ${diterima}`;
 }
 
 /**
