@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { LoadFailure } from './load-failure';
 import './timeline.css';
 
@@ -23,11 +24,12 @@ interface TimelineSectionProps {
 }
 
 /**
- * A titled timeline section of a detail view: the held events at once (also offline), the
+ * A titled timeline section of a detail view, scrolling by itself when long: the held events at once (also offline), the
  * loading text while nothing is held yet, the empty text, and a load failure (an error with a
  * retry when nothing is held, else a quiet note under the held events).
  */
 export function TimelineSection({ title, items, loading, failed, texts, onRetry }: TimelineSectionProps) {
+  const headingId = useId();
   const held = items ?? [];
   let body;
   if (held.length > 0) {
@@ -55,8 +57,12 @@ export function TimelineSection({ title, items, loading, failed, texts, onRetry 
     body = <p className="muted">{texts.empty}</p>;
   }
   return (
-    <section className="timeline-section" aria-label={title}>
-      <h3 className="timeline-heading">{title}</h3>
+    // A long history scrolls inside its own section, which the keyboard can reach (and scroll)
+    // like any scrollable region: it also keeps the dialog around it keyboard-scrollable.
+    <section className="timeline-section" aria-labelledby={headingId} tabIndex={0}>
+      <h3 id={headingId} className="timeline-heading">
+        {title}
+      </h3>
       {body}
       <LoadFailure failed={failed && !loading} hasRows={items !== null} message={texts.loadFailed} staleMessage={texts.staleNote} onRetry={onRetry} />
     </section>
