@@ -69,6 +69,8 @@ export const RIWAYAT_MSG = {
   empty: 'Belum ada riwayat',
   loadFailed: 'Gagal memuat riwayat',
   staleNote: 'Riwayat tersimpan di perangkat; gagal memuat yang terbaru',
+  /** The toggle that shows a decision's note. */
+  note: 'Catatan',
   invalidDeviceTime: 'Header X-Dibuat-Pada tidak valid (harus waktu ISO 8601)',
 } as const;
 

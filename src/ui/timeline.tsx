@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LoadFailure } from './load-failure';
 import './timeline.css';
 
@@ -19,17 +19,26 @@ interface TimelineSectionProps {
   loading: boolean;
   /** The last load failed. */
   failed: boolean;
-  texts: { loading: string; empty: string; loadFailed: string; staleNote: string };
+  texts: { loading: string; empty: string; loadFailed: string; staleNote: string; note: string };
   onRetry: () => void;
 }
 
 /**
- * A titled timeline section of a detail view, scrolling by itself when long: the held events at once (also offline), the
+ * A titled timeline section of a detail view, scrolling by itself when long: the held events
+ * at once (also offline), each note behind its 'Catatan' toggle, the
  * loading text while nothing is held yet, the empty text, and a load failure (an error with a
  * retry when nothing is held, else a quiet note under the held events).
  */
 export function TimelineSection({ title, items, loading, failed, texts, onRetry }: TimelineSectionProps) {
   const headingId = useId();
+  // A note shows on demand, as the approval steps' notes do: the list stays short.
+  const [openNotes, setOpenNotes] = useState<ReadonlySet<string | number>>(new Set());
+  const toggleNote = (key: string | number) =>
+    setOpenNotes((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const held = items ?? [];
   let body;
   if (held.length > 0) {
@@ -46,7 +55,12 @@ export function TimelineSection({ title, items, loading, failed, texts, onRetry 
                 ))}
               </ul>
             )}
-            {item.note && <p className="timeline-note">“{item.note}”</p>}
+            {item.note && (
+              <button type="button" className="link-btn" aria-expanded={openNotes.has(item.key)} onClick={() => toggleNote(item.key)}>
+                {texts.note}
+              </button>
+            )}
+            {item.note && openNotes.has(item.key) && <p className="timeline-note">“{item.note}”</p>}
           </li>
         ))}
       </ol>
