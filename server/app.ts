@@ -26,6 +26,7 @@ import kompetensiRoutes from './routes/kompetensi';
 import nilaiRoutes from './routes/nilai';
 import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
+import riwayatRoutes from './routes/riwayat';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pesertaRoutes, { prefix: '/api/peserta' });
   await app.register(nilaiRoutes, { prefix: '/api/nilai' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
+  await app.register(riwayatRoutes, { prefix: '/api/riwayat' });
   await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });

@@ -14,6 +14,12 @@ interface TokenClaims {
   tokenVersion: number;
 }
 
+/** The claims of a verified token, with when it was signed (the session's start). */
+interface VerifiedClaims extends TokenClaims {
+  /** The token's `iat` (seconds since the epoch; 0 for a token without one). */
+  issuedAt: number;
+}
+
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
@@ -30,7 +36,7 @@ export async function signToken(claims: TokenClaims, secret: string, ttlSeconds:
 }
 
 /** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
-export async function verifyToken(token: string, secret: string): Promise<TokenClaims | null> {
+export async function verifyToken(token: string, secret: string): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp'] });
     const userId = Number(payload.sub);
@@ -43,6 +49,7 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
       role: typeof payload.role === 'string' ? payload.role : '',
       username: typeof payload.username === 'string' ? payload.username : '',
       tokenVersion,
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   } catch {
     return null;

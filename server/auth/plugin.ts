@@ -1,11 +1,12 @@
 /**
- * Authentication and role checks: the server is the authorization boundary (STYLE 6.2).
+ * Authentication and role checks: the server is the authorization boundary (the device's checks are a courtesy).
  *
  * `app.authenticate` reads `Authorization: Bearer <token>`, verifies the JWT, then loads
  * the user from the database on every request, so a deleted user or a changed role takes
  * effect at once (the token's own role claim is never trusted), and a token whose `tv` claim
  * is not the user's `token_version` (signed before a password change) is refused. On success
- * `request.user` holds the user without its password hash; otherwise it throws 401.
+ * `request.user` holds the user without its password hash and
+ * `request.sessionStartedAt` when its token was signed (`iat`: the bound of a replayed change's device time); otherwise it throws 401.
  *
  * Routes use `requireRole(...)` as their preHandler:
  *   app.get('/x', { preHandler: requireRole('HR', 'Pembimbing') }, handler)
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; null on routes without authentication. */
     user: AuthUser | null;
+    /** When the caller's session began (its token's `iat`); set with `user`. */
+    sessionStartedAt: Date | null;
   }
 }
 
@@ -42,6 +45,7 @@ function unauthenticated(): HttpError {
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionStartedAt', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER_RE.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthenticated();
@@ -53,6 +57,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (row.token_version !== claims.tokenVersion) throw unauthenticated();
     const { password_hash: _hash, ...user } = row;
     request.user = user;
+    request.sessionStartedAt = new Date(claims.issuedAt * 1000);
   });
 }
 

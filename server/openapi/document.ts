@@ -60,6 +60,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   peserta: 'Participants: add, edit, delete, CSV import, full and incremental pulls',
   nilai: 'Competency scores under the edit lock, and the Daftar Nilai PDF',
   review: 'The three-step approval chain: Pembimbing, HR, BusHead',
+  riwayat: 'The history of every score change and approval decision of a participant (append-only)',
   sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
   docs: 'This document and the Swagger UI that shows it (no token)',
 };

@@ -17,6 +17,7 @@ import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
 import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/nilai';
 import { answerState } from '../services/peserta-state';
+import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { sertifikatDocument } from '../services/sertifikat';
 import { parseId, parseInput } from '../validation';
 
@@ -46,6 +47,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     description: `${own} The answer carries \`states\`: each participant's state after the change (and \`state\` when there is one participant).`,
     body: nilaiBulkSchema,
     idempotent: true,
+    headers: DIBUAT_PADA_DOC,
     response: { description: 'The scores of those participants, and their states', schema: nilaiSaveAnswerSchema },
     errors: { 400: 'Invalid input, an unknown competency or one of another level', 403: "Another mentor's participant", 404: 'Unknown participant', ...editLock },
     conflictSchema: stateConflictSchema,
@@ -54,6 +56,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     summary: "Delete all of a participant's scores",
     description: `${own} The answer carries \`state\`: the participant's state after the change.`,
     idempotent: true,
+    headers: DIBUAT_PADA_DOC,
     response: { description: "`Semua nilai berhasil dihapus`; `data` is the participant's scores after the change (none)", schema: nilaiResetAnswerSchema },
     errors: { 403: "Another mentor's participant", ...editLock },
     conflictSchema: stateConflictSchema,
@@ -84,8 +87,9 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const body = parseInput(nilaiBulkSchema, request.body);
+    const origin = changeOrigin(request, user);
     const ids = body.nilai_data.map((item) => item.peserta_id);
-    const answer = await runIdempotent(app.db, scope, (tx) => saveNilai(tx, user, body.nilai_data), (tx) => answerState(tx, ids, true));
+    const answer = await runIdempotent(app.db, scope, (tx) => saveNilai(tx, origin, body.nilai_data), (tx) => answerState(tx, ids, true));
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 
@@ -93,7 +97,8 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const scope = idempotencyScope(request, user.id);
     const id = parseId(request.params.id);
-    const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, user, id), (tx) => answerState(tx, [id]));
+    const origin = changeOrigin(request, user);
+    const answer = await runIdempotent(app.db, scope, (tx) => deleteAllNilai(tx, origin, id), (tx) => answerState(tx, [id]));
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 

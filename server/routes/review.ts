@@ -11,6 +11,7 @@ import { REVIEW_MSG, approveBodySchema, rejectBodySchema, reviewBatchQuerySchema
 import { currentUser, requireRole } from '../auth/plugin';
 import { decide, readReviews, readReviewsBatch } from '../services/approval';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
+import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { answerState } from '../services/peserta-state';
 import { parseId, parseInput } from '../validation';
 
@@ -68,6 +69,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       description: "Each approver acts on its own step. The answer carries `state`: the participant's state after the change.",
       ...(body ? { body, ...optionalBody } : {}),
       idempotent: true,
+      headers: DIBUAT_PADA_DOC,
       response: { description: `\`${text}\`; \`data.reviews\`: the three steps after the decision`, schema: reviewDecisionAnswerSchema },
       errors: { 409: "The chain's `Data telah berubah. …` text, or a participant outside the approval list; with a key the answer carries the current `state`" },
       conflictSchema: stateConflictSchema,
@@ -77,7 +79,8 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       const scope = idempotencyScope(request, user.id);
       const id = parseId(request.params.id);
       const catatan = catatanOf(action, request.body);
-      const answer = await runIdempotent(app.db, scope, (tx) => decide(tx, user, action, id, catatan), (tx) => answerState(tx, [id]));
+      const origin = changeOrigin(request, user);
+      const answer = await runIdempotent(app.db, scope, (tx) => decide(tx, origin, action, id, catatan), (tx) => answerState(tx, [id]));
       return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
     });
   }

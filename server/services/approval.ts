@@ -23,6 +23,7 @@ import { divisiKategori, kompetensi, nilai, reviews, users } from '../db/schema'
 import { HttpError } from '../http-error';
 import type { StoredAnswer } from './idempotency';
 import { type PesertaScope, lockPeserta, lockReviews, readableIds, readableScope, selectReviews } from './peserta-state';
+import { type ChangeOrigin, recordDecision } from './riwayat';
 
 /**
  * GET /api/review/peserta?ids=: the three steps of several participants, ascending id. Ids
@@ -101,15 +102,17 @@ const SUCCESS: Record<ApprovalAction, string> = {
  * POST /api/review/{approve|reject|cancel}/:id by `user`, whose role is its step, inside `tx`:
  * locks, re-checks the chain (409 with the chain's `Data telah berubah. …` text), requires approve / reject
  * to be for a participant in the approval list (409), applies the transition (a rejection
- * stops later steps; cancelling it resumes them), records the reviewer and note.
+ * stops later steps; cancelling it resumes them), records the reviewer and note, and records the
+ * decision in the history (Riwayat) with `origin`.
  */
 export async function decide(
   tx: Tx,
-  user: AuthUser,
+  origin: ChangeOrigin,
   action: ApprovalAction,
   id: number,
   catatan: string | null,
 ): Promise<StoredAnswer> {
+  const { user } = origin;
   const role = user.role;
   if (!isApprovalStep(role)) throw new HttpError(403, SERVER_MSG.forbidden);
   // Referenced row first (reviewer_id points at it): a concurrent delete of this account
@@ -144,5 +147,6 @@ export async function decide(
       .set({ status: step.status, catatan: step.catatan ?? null, reviewer_id: decidedByMe ? user.id : null })
       .where(and(eq(reviews.peserta_id, id), eq(reviews.role_reviewer, step.role_reviewer)));
   }
+  await recordDecision(tx, origin, action, id, action === 'cancel' ? null : catatan);
   return { status: 200, body: { message: SUCCESS[action], data: { reviews: reviewSteps(next) } } };
 }

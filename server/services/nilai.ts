@@ -20,6 +20,7 @@ import { recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';
 import { selectPeserta } from './peserta-read';
 import { assertMentorOwns, lockPeserta, lockReviews, readableScope, selectNilai } from './peserta-state';
+import { type ChangeOrigin, recordReset, recordScoreSave, resetChanges, scoresBefore } from './riwayat';
 
 /** A competency of GET /api/nilai/divisi/:divisiId/kompetensi. */
 interface ApiNilaiKompetensi {
@@ -128,9 +129,11 @@ async function assertScoresEditable(tx: Tx, user: AuthUser, pesertaIds: readonly
  * POST /api/nilai/bulk inside `tx`: every participant must exist (404) and, for a Mentor, be
  * theirs (403); every competency must exist and be of its participant's level (400); the edit
  * lock must allow `user`'s role on every participant (409, nothing written). Then each score
- * is inserted or replaced (the last one wins when a pair repeats in the body).
+ * is inserted or replaced (the last one wins when a pair repeats in the body), and the changed
+ * scores are recorded in the history (Riwayat) with `origin`.
  */
-export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiItem[]): Promise<StoredAnswer> {
+export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly NilaiItem[]): Promise<StoredAnswer> {
+  const { user } = origin;
   const byPair = new Map(items.map((item) => [`${item.peserta_id}:${item.kompetensi_id}`, item]));
   const unique = [...byPair.values()];
   const pesertaIds = ascending(unique.map((item) => item.peserta_id));
@@ -153,6 +156,7 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
   }
   await assertScoresEditable(tx, user, pesertaIds);
 
+  const before = await scoresBefore(tx, pesertaIds);
   await tx
     .insert(nilai)
     .values(unique.map((item) => ({ peserta_id: item.peserta_id, kompetensi_id: item.kompetensi_id, skor: item.skor })))
@@ -162,14 +166,17 @@ export async function saveNilai(tx: Tx, user: AuthUser, items: readonly NilaiIte
       // An unchanged score is not rewritten: a resend bumps nothing.
       setWhere: sql`${nilai.skor} is distinct from excluded.skor`,
     });
+  await recordScoreSave(tx, origin, before, unique);
   return { status: 200, body: { message: NILAI_MSG.saved, data: { nilai: await selectNilai(tx, pesertaIds) } } };
 }
 
 /**
  * DELETE /api/nilai/peserta/:id inside `tx`: 404 unknown, 403 another mentor's participant,
- * 409 when the edit lock forbids it; deletes every score of the participant with tombstones.
+ * 409 when the edit lock forbids it; deletes every score of the participant with tombstones,
+ * recorded in the history (Riwayat) with the scores it deleted.
  */
-export async function deleteAllNilai(tx: Tx, user: AuthUser, id: number): Promise<StoredAnswer> {
+export async function deleteAllNilai(tx: Tx, origin: ChangeOrigin, id: number): Promise<StoredAnswer> {
+  const { user } = origin;
   // The competencies of its scores are the referenced rows: lock them before the participant.
   const scored = await tx.selectDistinct({ id: nilai.kompetensi_id }).from(nilai).where(eq(nilai.peserta_id, id));
   await lockKompetensi(tx, ascending(scored.map((row) => row.id)));
@@ -177,6 +184,7 @@ export async function deleteAllNilai(tx: Tx, user: AuthUser, id: number): Promis
   if (!scope) throw new HttpError(404, SERVER_MSG.notFound);
   assertMentorOwns(user, scope);
   await assertScoresEditable(tx, user, [id]);
+  await recordReset(tx, origin, id, await resetChanges(tx, id));
   const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
   await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
   // `data` as GET /api/nilai/peserta/:id answers it: the participant's scores, now none.

@@ -9,6 +9,7 @@ import { lazySchema } from '@/domain/lazy-schema';
 import type { OutboxKind } from '@/domain/outbox';
 import { type PesertaState, type ReviewStep, type Score, reviewStepSchema, scoreSchema, statesOf } from '@/domain/peserta-state';
 import { REVIEW_BATCH_MAX } from '@/domain/review';
+import { DIBUAT_PADA_HEADER } from '@/domain/riwayat';
 import type { ApiClient } from './client';
 
 const nilaiResponseSchema = lazySchema(() => z.object({ data: z.object({ nilai: z.array(scoreSchema) }) }));
@@ -55,18 +56,20 @@ export async function checkHealth(api: ApiClient, timeoutMs = 5_000): Promise<vo
 }
 
 /**
- * Sends one replayable change with its Idempotency-Key and returns the participant states
+ * Sends one replayable change with its Idempotency-Key (and, for a change that waited in the
+ * outbox, X-Dibuat-Pada: when it was made on the device) and returns the participant states
  * its answer carries (null when none); rejects with the client's ApiError (whose `body` may
  * carry the states of a 409, see statesOf).
  */
 export async function sendOutboxRequest(
   api: ApiClient,
   entry: { key: string; kind: OutboxKind; pesertaId: number; payload: unknown },
+  dibuatPada: string | null = null,
 ): Promise<PesertaState[] | null> {
   const { method, path } = requestFor(entry.kind, entry.pesertaId);
   const body = await api.request(method, path, {
     body: method === 'POST' ? (entry.payload ?? {}) : undefined,
-    headers: { 'Idempotency-Key': entry.key },
+    headers: { 'Idempotency-Key': entry.key, ...(dibuatPada === null ? {} : { [DIBUAT_PADA_HEADER]: dibuatPada }) },
   });
   return statesOf(body);
 }

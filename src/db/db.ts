@@ -15,6 +15,7 @@ import type {
   OutboxRecord,
   PesertaRecord,
   ReviewRecord,
+  RiwayatRecord,
   SertifikatRecord,
   SignatureRecord,
   UserRecord,
@@ -38,6 +39,7 @@ export const MIRROR_TABLES = [
   'users',
   'sertifikat',
   'signatures',
+  'riwayat',
 ] as const;
 /** Name of one mirror table. */
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
@@ -54,6 +56,7 @@ export class MagangDb extends Dexie {
   declare users: Table<UserRecord, number>;
   declare sertifikat: Table<SertifikatRecord, number>;
   declare signatures: Table<SignatureRecord, number>;
+  declare riwayat: Table<RiwayatRecord, number>;
   declare outbox: EntityTable<OutboxRecord, 'seq'>;
   declare meta: Table<MetaRecord, string>;
 
@@ -83,6 +86,8 @@ export class MagangDb extends Dexie {
       sertifikat: 'id, jenjang',
       signatures: 'userId',
     });
+    // Version 3: each participant's history (Riwayat) as last pulled, shown offline.
+    this.version(3).stores({ riwayat: 'pesertaId' });
     this.use(quotaWatch);
   }
 }

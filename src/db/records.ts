@@ -10,6 +10,7 @@ import { userSchema } from '@/domain/auth';
 import type { OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
 import type { ReviewStep } from '@/domain/peserta-state';
+import type { RiwayatEntry } from '@/domain/riwayat';
 import type { SertifikatRow } from '@/domain/sertifikat';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
@@ -102,6 +103,14 @@ export interface UserRecord extends MirrorSyncFields {
  * replaces that level's rows whole (no cursor: the list is small and read-only here).
  */
 export type SertifikatRecord = SertifikatRow;
+
+/** A participant's history (Riwayat) as last pulled, newest first: shown offline from here. */
+export interface RiwayatRecord {
+  pesertaId: number;
+  entries: RiwayatEntry[];
+  /** Epoch ms of the pull. */
+  fetchedAt: number;
+}
 
 /** A signer's signature PNG, cached so certificates print with it offline. */
 export interface SignatureRecord {

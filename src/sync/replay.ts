@@ -13,11 +13,13 @@
  *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
  *   so an entry after an own change on the same participant is judged on the state after it;
  *   if the rule forbids it, the entry becomes a conflict with the rule's message, unsent;
- * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once);
+ * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once),
+ *   and with `X-Dibuat-Pada: <when it was made>` when it waited in the outbox (dibuatPadaOf);
  * - 2xx: the entry is deleted and the participant state the answer carries is reconciled
  *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);
  *   401: pause (queue kept) until a new login; network or 5xx: backoff and stop, the entry
- *   stays at the head.
+ *   stays at the head. After the run, the history (Riwayat) of the participants whose changes
+ *   were sent is pulled again where the device holds it (pull-riwayat.ts).
  * So a change costs its send plus a share of one batch read.
  */
 import { type ApiClient, answerErrorField, createApiClient, isApiError } from '@/api/client';
@@ -28,6 +30,7 @@ import type { OutboxFailure, OutboxRecord } from '@/db/records';
 import { recheckBlock } from '@/domain/outbox';
 import { type PesertaState, type ReviewStep, statesOf } from '@/domain/peserta-state';
 import { REVIEW_BATCH_MAX } from '@/domain/review';
+import { dibuatPadaOf } from '@/domain/riwayat';
 import { OUTBOX_LOCK_NAME, PAUSED_KEY, RECHECK_MAX_AGE_MS } from './constants';
 import {
   markConflict,
@@ -37,6 +40,7 @@ import {
   markSent,
   pendingEntries,
 } from './outbox';
+import { refreshHeldRiwayat } from './pull-riwayat';
 import { requestReplay } from './trigger';
 
 /** How a replay run ended. */
@@ -125,6 +129,8 @@ async function replayEntry(
   now: number,
 ): Promise<EntryOutcome> {
   const seq = entry.seq!;
+  // Decided before markSending: a first send measures its wait from now, a resend from sentAt.
+  const dibuatPada = dibuatPadaOf(entry, now);
   try {
     if (entry.sentAt === undefined) {
       const reviews = await recheck.get(entry.pesertaId);
@@ -137,7 +143,7 @@ async function replayEntry(
       }
       await markSending(db, seq, now);
     }
-    const states = await sendOutboxRequest(api, entry);
+    const states = await sendOutboxRequest(api, entry, dibuatPada);
     // A resend gets the answer stored with the first request, so its state may be older than
     // now: it is taken as "the state right after this change"; a later entry sent on top of
     // it is still judged by the server, and the next pull corrects the mirror.
@@ -189,6 +195,7 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
   let sent = 0;
   let conflicts = 0;
   let status: ReplayStatus = 'done';
+  const sentPeserta: number[] = [];
   for (const queued of queue) {
     // Re-read: a page and the worker share the table; the entry may have changed meanwhile.
     const entry = await db.outbox.get(queued.seq!);
@@ -207,7 +214,10 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
       serverAnswers = true;
     }
     const outcome = await replayEntry(api, db, recheck, entry, now());
-    if (outcome === 'sent') sent += 1;
+    if (outcome === 'sent') {
+      sent += 1;
+      sentPeserta.push(entry.pesertaId);
+    }
     else if (outcome === 'conflict') conflicts += 1;
     else {
       if (outcome === 'unauthorized') await db.meta.put({ key: PAUSED_KEY, value: session.token });
@@ -216,6 +226,7 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     }
     serverAnswers = true;
   }
+  await refreshHeldRiwayat(api, sentPeserta, db);
   const remaining = (await pendingEntries(db, profile.id)).length;
   return { status, sent, conflicts, remaining };
 }

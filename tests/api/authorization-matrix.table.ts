@@ -186,6 +186,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: async (ctx, role) => ({ url: `/api/review/cancel/${(await ctx.fresh({ reviews: approvedUpTo(role) })).id}` }),
   },
 
+  'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },
+
   'GET /api/sertifikat/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/peserta?jenjang=SMK') },
   'GET /api/sertifikat/generate/:id': { roles: APPROVERS, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/generate/${ctx.own.id}` }) },
   'GET /api/sertifikat/generate-ppt/:id': {

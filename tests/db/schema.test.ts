@@ -8,14 +8,15 @@ afterEach(async () => {
 });
 
 describe('MagangDb', () => {
-  it('should open version 2 with the mirror (certificates and signatures included), outbox and meta tables', async () => {
+  it('should open version 3 with the mirror (certificates, signatures and history included), outbox and meta tables', async () => {
     db = new MagangDb('schema-test');
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual([...MIRROR_TABLES, 'outbox', 'meta'].sort());
     expect(MIRROR_TABLES).toContain('sertifikat');
     expect(MIRROR_TABLES).toContain('signatures');
+    expect(MIRROR_TABLES).toContain('riwayat');
   });
 
   it('should upgrade a version 1 database and keep its data', async () => {
@@ -36,11 +37,12 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade');
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.divisi.get(1)).toEqual({ id: 1, nama: 'Keuangan' });
     await db.signatures.put({ userId: 3, sha256: 'ab', png: new Uint8Array([1, 2]) });
     expect((await db.signatures.get(3))?.png).toBeInstanceOf(Uint8Array);
     expect(await db.sertifikat.where('jenjang').equals('SMK').count()).toBe(0);
+    expect(await db.riwayat.get(1)).toBeUndefined();
   });
 
   it('should key nilai and reviews by their compound keys', async () => {

@@ -2,7 +2,7 @@
 // keeps reviews and scores per participant, runs the same domain rules as the real server
 // (409 with the product's message), stores Idempotency-Keys per user, answers the participant's
 // state after a change (and with a key on a 409) like the real one, serves the batch read of
-// reviews and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
+// reviews, an empty history (GET /api/riwayat/peserta/{id}) and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
 // or lose the answer after applying a change. `log` lists every request it was asked.
 import { createApiClient, type ApiClient } from '@/api/client';
 import { type Review, actionBlock, applyAction, type ApprovalStep } from '@/domain/approval-chain';
@@ -24,6 +24,8 @@ export class FakeNilaiServer {
   /** How many mutations were applied (a resend with a stored key is not counted). */
   applied = 0;
   readonly log: string[] = [];
+  /** The X-Dibuat-Pada header of every mutation asked (null: none), in order. */
+  readonly dibuatPada: (string | null)[] = [];
   private readonly idempotency = new Map<string, { status: number; body: unknown }>();
 
   constructor(role: string) {
@@ -76,7 +78,11 @@ export class FakeNilaiServer {
     match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: { nilai: this.scoreRows(Number(match[1])) } });
 
+    match = /^\/api\/riwayat\/peserta\/(\d+)$/.exec(path);
+    if (method === 'GET' && match) return this.json(200, { data: [] });
+
     const key = new Headers(init.headers).get('Idempotency-Key');
+    this.dibuatPada.push(new Headers(init.headers).get('X-Dibuat-Pada'));
     if (key && this.idempotency.has(key)) {
       const stored = this.idempotency.get(key)!;
       return this.json(stored.status, stored.body);

@@ -1,4 +1,7 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { useApi } from '@/api/api-context';
+import { db } from '@/db/db';
 import {
   type ApprovalAction,
   CANCEL_CONFIRM_TEXT,
@@ -10,19 +13,23 @@ import {
 } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { letterGrade } from '@/domain/nilai';
+import { RIWAYAT_MSG, riwayatTimeline } from '@/domain/riwayat';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Modal } from '@/ui/modal';
+import { TimelineSection } from '@/ui/timeline';
+import { useRefresh } from '@/ui/use-refresh';
 import { decideReview } from '@/sync/changes';
+import { pullRiwayat } from '@/sync/pull-riwayat';
 import type { ApprovalModalProps } from './approval-modal-props';
 import { formatPeriode } from './filter-approval';
 import { RejectModal } from './reject-modal';
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
-/** 'Detail Approval': the participant, its scores with letters, the three steps, and the actions. */
+/** 'Detail Approval': the participant, its scores with letters, the three steps, its history, and the actions. */
 export function DetailApprovalModal({
   userId,
   role,
@@ -41,6 +48,10 @@ export function DetailApprovalModal({
   const own = stepStatuses(reviews)[role as keyof ReturnType<typeof stepStatuses>];
   const mayDecide = canDecide(role, reviews);
   const mayCancel = canCancel(role, reviews);
+  // The history: shown from the device's mirror, pulled when the detail opens (and when back online).
+  const api = useApi();
+  const riwayat = useLiveQuery(async () => (await db.riwayat.get(peserta.id)) ?? null, [peserta.id]);
+  const riwayatPull = useRefresh(() => pullRiwayat(api, peserta.id));
 
   async function act(action: ApprovalAction, catatan?: string) {
     setBusy(true);
@@ -169,6 +180,15 @@ export function DetailApprovalModal({
             );
           })}
         </ol>
+
+        <TimelineSection
+          title={RIWAYAT_MSG.title}
+          items={riwayat ? riwayatTimeline(riwayat.entries) : null}
+          loading={riwayatPull.loading}
+          failed={riwayatPull.failed}
+          texts={RIWAYAT_MSG}
+          onRetry={() => void riwayatPull.refresh()}
+        />
       </Modal>
       {rejecting && <RejectModal busy={busy} onCancel={() => setRejecting(false)} onReject={(catatan) => void act('reject', catatan)} />}
       <ConfirmDialog

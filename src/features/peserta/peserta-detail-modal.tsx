@@ -6,9 +6,13 @@ import { db } from '@/db/db';
 import { formatDateId } from '@/domain/dates';
 import type { Jenjang } from '@/domain/master-data';
 import { type Peserta, PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { RIWAYAT_MSG, riwayatTimeline } from '@/domain/riwayat';
+import { pullRiwayat } from '@/sync/pull-riwayat';
 import { Alert } from '@/ui/alert';
 import { DetailList, DetailModal } from '@/ui/detail-modal';
 import { Spinner } from '@/ui/spinner';
+import { TimelineSection } from '@/ui/timeline';
+import { useRefresh } from '@/ui/use-refresh';
 
 interface PesertaDetailModalProps {
   api: ApiClient;
@@ -59,6 +63,7 @@ function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
 /**
  * Detail participant: shows the mirror's row at once and the server's fresh copy
  * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
+ * Below it, the participant's history (Riwayat) from the mirror, pulled on open.
  */
 export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailModalProps) {
   const mirrored = useLiveQuery(async () => (await db.peserta.get(id)) ?? null, [id]);
@@ -75,6 +80,10 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
     };
   }, [api, id]);
 
+  // The history: shown from the device's mirror, pulled when the detail opens (and when back online).
+  const riwayat = useLiveQuery(async () => (await db.riwayat.get(id)) ?? null, [id]);
+  const riwayatPull = useRefresh(() => pullRiwayat(api, id));
+
   const peserta = fresh?.row ?? mirrored ?? null;
   const failed = peserta === null && fresh?.failed === true && mirrored !== undefined;
 
@@ -87,6 +96,14 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
       ) : (
         <Spinner label={PESERTA_MSG.loading} />
       )}
+      <TimelineSection
+        title={RIWAYAT_MSG.title}
+        items={riwayat ? riwayatTimeline(riwayat.entries) : null}
+        loading={riwayatPull.loading}
+        failed={riwayatPull.failed}
+        texts={RIWAYAT_MSG}
+        onRetry={() => void riwayatPull.refresh()}
+      />
     </DetailModal>
   );
 }
