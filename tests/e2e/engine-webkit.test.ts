@@ -2,7 +2,7 @@
 // Xvfb): no Background Sync, its own IndexedDB and service-worker rules.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiToken } from './helpers/master-data';
-import { type EnginePage, certificateOfflineJourney, mentorOfflineJourney, loginAs, waitUntil } from './helpers/engine-journey';
+import { type EnginePage, certificateOfflineJourney, mentorOfflineJourney, loginAs, step, waitUntil } from './helpers/engine-journey';
 import { listPeserta } from './helpers/peserta';
 import { type RunningServer, startServer } from './helpers/server';
 import { MINIBROWSER, type WebKitDriver, type WebKitSession, startWebKit, webkitAvailable } from './helpers/webkit';
@@ -38,9 +38,12 @@ describe('WebKit', () => {
   // of the app waited for it and stayed on 'Memuat...'.
   it('should start every page load, also one that left the previous page mid-way', { timeout: 120_000 }, async () => {
     const { page, session } = await newTab();
+    step('window open');
     await loginAs(page, server.url, 'hr');
+    step('logged in');
     for (let i = 0; i < 6; i += 1) {
       await page.goto(`${server.url}/${i % 2 === 0 ? 'dashboard' : 'peserta/siswa'}`);
+      step(`page load ${i + 1} navigated`);
       await waitUntil(page, `() => !!document.querySelector('nav[aria-label="Menu utama"]') && !document.body.innerText.includes('Memuat...')`, `page load ${i + 1}`, 15_000);
     }
     await session.close();

@@ -25,10 +25,13 @@ const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
 const STALE_LIST = 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.';
 const APPROVED_MEANWHILE = 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval';
 
-/** Prints a journey step with the seconds since the journey began when JOURNEY_LOG is set (for a slow engine's log). */
+/**
+ * Prints a journey step with the seconds since the journey began, always: a stuck engine in CI
+ * (a test that ends on its timeout, with no message of its own) then shows its last step.
+ */
 let began = Date.now();
-function step(what: string): void {
-  if (process.env.JOURNEY_LOG) console.log(`[journey ${((Date.now() - began) / 1000).toFixed(1)} s] ${what}`);
+export function step(what: string): void {
+  console.log(`[journey ${((Date.now() - began) / 1000).toFixed(1)} s] ${what}`);
 }
 
 /** Polls `fn` (run in the page) until it returns something truthy; fails with the page's text. */
