@@ -24,7 +24,7 @@ interface TimelineSectionProps {
 }
 
 /**
- * A titled timeline section of a detail view, scrolling by itself when long: the held events
+ * A titled timeline section of a detail view, scrolling with the dialog around it: the held events
  * at once (also offline), each note behind its 'Catatan' toggle, the
  * loading text while nothing is held yet, the empty text, and a load failure (an error with a
  * retry when nothing is held, else a quiet note under the held events).
@@ -71,8 +71,8 @@ export function TimelineSection({ title, items, loading, failed, texts, onRetry 
     body = <p className="muted">{texts.empty}</p>;
   }
   return (
-    // A long history scrolls inside its own section, which the keyboard can reach (and scroll)
-    // like any scrollable region: it also keeps the dialog around it keyboard-scrollable.
+    // The section can take the focus: a dialog body that scrolls must hold something the
+    // keyboard reaches (the toggles appear only with a note), and Tab then scrolls it into view.
     <section className="timeline-section" aria-labelledby={headingId} tabIndex={0}>
       <h3 id={headingId} className="timeline-heading">
         {title}
