@@ -114,6 +114,9 @@ describe('users screen', () => {
   it('should save a full name and title, refuse one over 200 characters, and show the full name under the username', async () => {
     const token = await apiToken(server.url, 'hr');
     const created = (await apiPost(server.url, token, '/api/users', { employee_id: 'EMP310', username: 'sari.form', password: 'rahasia1', role: 'Pembimbing' })) as { data: { id: number } };
+    // A user added through the API reaches the mirror with the pull of the next page load.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
     await search('sari.form');
     await row(page, 'EMP310').getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page, 'Edit User');
@@ -133,7 +136,10 @@ describe('users screen', () => {
     await expect(again.getByLabel('Jabatan').inputValue()).resolves.toBe('Kepala Divisi Operasional');
     await again.getByRole('button', { name: 'Batal' }).click();
     await apiDelete(server.url, token, `/api/users/${created.data.id}`);
-    await search('');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
+    // The deletion reaches the mirror with that page load's pull: the later tests count the rows.
+    await expect.poll(() => pagerInfo(page).textContent()).toBe('Showing 1 to 5 of 6 entries');
   });
 
   it("should show HR's own Hapus disabled, with the reason, and keep the other rows deletable", async () => {
