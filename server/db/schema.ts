@@ -77,6 +77,10 @@ export const users = pgTable(
      * user's older tokens answer 401 (an integer, not a time: two changes in one second differ).
      */
     token_version: integer('token_version').notNull().default(0),
+    /** Full name printed under the user's signature on documents; null: the username is printed. */
+    nama_lengkap: text('nama_lengkap'),
+    /** Job title printed under that name (e.g. 'Kepala Divisi Operasional'); null: no title line. */
+    jabatan: text('jabatan'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -20,7 +20,7 @@ import {
   findUserByUsername,
   toApiUser,
   updatePasswordHash,
-  updateUsername,
+  updateProfile,
 } from '../services/users';
 import { parseInput } from '../validation';
 
@@ -67,10 +67,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     data: toApiUser(currentUser(request)),
   }));
 
-  const putProfileDoc = { summary: 'Rename the logged-in user', body: updateProfileSchema, response: profileAnswer, errors: { 409: 'Username taken' } };
+  const putProfileDoc = {
+    summary: "Change the logged-in user's username, full name and title",
+    description: '`nama_lengkap` and `jabatan` left out stay as stored; blank or null clears them.',
+    body: updateProfileSchema,
+    response: profileAnswer,
+    errors: { 409: 'Username taken' },
+  };
   app.put('/profile', { preHandler: requireRole(), config: { openapi: putProfileDoc } }, async (request) => {
     const body = parseInput(updateProfileSchema, request.body);
-    const row = await updateUsername(app.db, currentUser(request).id, body.username);
+    const row = await updateProfile(app.db, currentUser(request).id, body);
     return { data: toApiUser(row) };
   });
 

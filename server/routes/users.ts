@@ -155,7 +155,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   const update = {
     summary: 'Change a user',
-    description: "A password given ends the user's sessions.",
+    description: "A password given ends the user's sessions. `nama_lengkap` and `jabatan` left out stay as stored; blank or null clears them.",
     body: userUpdateSchema,
     response: one,
     errors: { 400: 'Invalid input, or another employee_id (`ID tidak dapat diubah`)', 409: 'Username taken, or the last HR losing its role' },

@@ -2,8 +2,8 @@
 // participants of a level as printable rows, and the documents of one of them.
 //
 // A row is the GET /api/peserta shape (selectPeserta, the same order) plus who signs — the
-// reviewers of the Pembimbing and BusHead steps with the hash of their current signature — and
-// the issue date, the day (Asia/Jakarta) BusHead approved. A list costs selectPeserta's three
+// reviewers of the Pembimbing and BusHead steps with their full name, title and the hash of
+// their current signature — and the issue date, the day (Asia/Jakarta) BusHead approved. A list costs selectPeserta's three
 // queries plus one for the signers, whatever its length, all in one read-only snapshot.
 // The documents are made by src/documents from buildDocumentInput(), the same function the
 // device uses, so a certificate made on the server equals the device's byte for byte.
@@ -40,6 +40,8 @@ interface SigningReview {
   role_reviewer: string;
   reviewer_id: number | null;
   username: string | null;
+  nama_lengkap: string | null;
+  jabatan: string | null;
   sha256: string | null;
   tanggal: string;
 }
@@ -54,7 +56,7 @@ async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<SertifikatRow[]>
   const rows = await selectPeserta(tx, filter);
   if (rows.length === 0) return [];
 
-  // One query for the signing steps of every row: reviewer, username, signature hash, and the
+  // One query for the signing steps of every row: reviewer, username, full name and title, signature hash, and the
   // review's day in Jakarta computed by the database (the same on PGlite and PostgreSQL).
   const signing: SigningReview[] = await tx
     .select({
@@ -62,6 +64,8 @@ async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<SertifikatRow[]>
       role_reviewer: reviews.role_reviewer,
       reviewer_id: reviews.reviewer_id,
       username: users.username,
+      nama_lengkap: users.nama_lengkap,
+      jabatan: users.jabatan,
       sha256: userSignatures.sha256,
       tanggal: sql<string>`to_char((${reviews.updated_at} at time zone ${TANGGAL_TERBIT_TIME_ZONE})::date, 'YYYY-MM-DD')`,
     })
@@ -82,7 +86,13 @@ async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<SertifikatRow[]>
   }
   const signer = (review: SigningReview | undefined): Signer | null =>
     review?.reviewer_id != null && review.username !== null
-      ? { id: review.reviewer_id, username: review.username, signature: review.sha256 }
+      ? {
+          id: review.reviewer_id,
+          username: review.username,
+          signature: review.sha256,
+          nama_lengkap: review.nama_lengkap,
+          jabatan: review.jabatan,
+        }
       : null;
 
   return rows.flatMap((row) => {

@@ -27,6 +27,24 @@ export interface ApiUser {
   username: string;
   role: Role;
   signature_url: string | null;
+  /** Full name printed under the user's signature; null when unset. */
+  nama_lengkap: string | null;
+  /** Job title printed under that name; null when unset. */
+  jabatan: string | null;
+}
+
+/** The optional name fields of a write: undefined keeps the stored value, null clears it. */
+export interface UserNameInput {
+  nama_lengkap?: string | null | undefined;
+  jabatan?: string | null | undefined;
+}
+
+/** The columns of `input`'s name fields that were sent (left-out ones are not written). */
+function nameColumns(input: UserNameInput): { nama_lengkap?: string | null; jabatan?: string | null } {
+  return {
+    ...(input.nama_lengkap !== undefined ? { nama_lengkap: input.nama_lengkap } : {}),
+    ...(input.jabatan !== undefined ? { jabatan: input.jabatan } : {}),
+  };
 }
 
 /** Users left-joined to their signature's hash (only the hash: lists never load PNG bytes). */
@@ -47,7 +65,7 @@ function signatureUrl(row: { id: number; signature_sha256: string | null }): str
 
 /** The API shape of a user row; drops the password hash. */
 export function toApiUser(
-  row: Pick<UserRow, 'id' | 'employee_id' | 'username' | 'role' | 'signature_sha256'>,
+  row: Pick<UserRow, 'id' | 'employee_id' | 'username' | 'role' | 'signature_sha256' | 'nama_lengkap' | 'jabatan'>,
 ): ApiUser {
   return {
     id: row.id,
@@ -56,6 +74,8 @@ export function toApiUser(
     username: row.username,
     role: row.role,
     signature_url: signatureUrl(row),
+    nama_lengkap: row.nama_lengkap,
+    jabatan: row.jabatan,
   };
 }
 
@@ -73,11 +93,18 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return row;
 }
 
-/** Renames a user; 409 SERVER_MSG.usernameTaken when another user has that username. */
-export async function updateUsername(db: Db, id: number, username: string): Promise<UserRow> {
+/**
+ * The user's own profile change: the username, and the full name and title when sent;
+ * 409 SERVER_MSG.usernameTaken when another user has that username.
+ */
+export async function updateProfile(db: Db, id: number, input: { username: string } & UserNameInput): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
-      const [updated] = await tx.update(users).set({ username }).where(eq(users.id, id)).returning({ id: users.id });
+      const [updated] = await tx
+        .update(users)
+        .set({ username: input.username, ...nameColumns(input) })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
       const row = updated && (await findUserById(tx, id));
       if (!row) throw new HttpError(404, SERVER_MSG.notFound);
       return row;
@@ -146,7 +173,14 @@ export async function createUser(db: Db, input: UserCreate): Promise<ApiUser> {
       if (await employeeIdTaken(tx, input.employee_id)) throw new HttpError(409, SERVER_MSG.employeeIdTaken);
       const [row] = await tx
         .insert(users)
-        .values({ employee_id: input.employee_id, username: input.username, role: input.role, password_hash: passwordHash })
+        .values({
+          employee_id: input.employee_id,
+          username: input.username,
+          role: input.role,
+          password_hash: passwordHash,
+          nama_lengkap: input.nama_lengkap ?? null,
+          jabatan: input.jabatan ?? null,
+        })
         .returning();
       // A new account has no signature yet.
       return toApiUser({ ...(row as typeof users.$inferSelect), signature_sha256: null });
@@ -183,7 +217,7 @@ async function touchPesertaOf(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * Updates username and role, and the password only when one is given (then the user's tokens
+ * Updates username and role, the full name and title when sent, and the password only when one is given (then the user's tokens
  * end: token_version + 1). 404 unknown id,
  * 400 for a different employee_id, 409 for a taken username or for the last HR losing its role.
  */
@@ -204,6 +238,7 @@ export async function updateUser(db: Db, id: number, input: UserUpdate): Promise
         .set({
           username: input.username,
           role: input.role,
+          ...nameColumns(input),
           // A password set by HR ends the user's sessions too.
           ...(passwordHash ? { password_hash: passwordHash, token_version: nextTokenVersion } : {}),
         })

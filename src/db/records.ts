@@ -95,6 +95,10 @@ export interface UserRecord extends MirrorSyncFields {
   username: string;
   role: string;
   signature_url?: string | null;
+  /** Full name printed under the user's signature; null or absent when unset. */
+  nama_lengkap?: string | null;
+  /** Job title printed under that name; null or absent when unset. */
+  jabatan?: string | null;
 }
 
 /**

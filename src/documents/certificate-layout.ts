@@ -6,7 +6,7 @@
  */
 import { formatSkor } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, elementWidth, lineHeight, signatureBlocks, signatureRows, textLine, textLines } from './layout-common';
+import { PALETTE, elementWidth, lineHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
 import type { Color, LayoutElement, PageLayout, TextElement, TextStyle } from './layout-types';
 import { verificationElements } from './verification';
 
@@ -110,7 +110,8 @@ export function certificateLayout(input: DocumentInput): PageLayout {
   // The code's room on the names' row stays within the gap between the longest names.
   if (input.verifikasi) {
     const { lineY, nameY } = signatureRows(signatures);
-    const place = { x: CENTER, qrBottom: lineY, kodeY: nameY, kodeWidth: 60, urlY: nameY + 4.2, urlWidth: TEXT_W };
+    const urlY = verificationUrlY(input.penandatangan, signatures);
+    const place = { x: CENTER, qrBottom: lineY, kodeY: nameY, kodeWidth: 60, urlY, urlWidth: TEXT_W };
     elements.push(...verificationElements(input.verifikasi, place));
   }
 

@@ -7,7 +7,7 @@
 import type { GradeItem } from '../domain/grade';
 import { formatSkor, gradeOfAverage } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, lineHeight, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines } from './layout-common';
+import { PALETTE, lineHeight, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
 import type { FlowBlock, LayoutElement, PageLayout, TableBlock, TextStyle } from './layout-types';
 import { verificationElements } from './verification';
 
@@ -116,10 +116,11 @@ function afterTable(input: DocumentInput): FlowBlock {
   y += 7;
   const box = { y, width: 55, imageHeight: 18, size: 10.5 };
   elements.push(...signatureBlocks(input.penandatangan, [MARGIN + 35, right], box));
-  if (!input.verifikasi) return { gap: 7, height: y + signatureBlockHeight(box) + 2, elements };
+  if (!input.verifikasi) return { gap: 7, height: y + signatureBlockHeight(box, input.penandatangan) + 2, elements };
   // The code's room on the names' row stays within the gap between the longest names.
   const { lineY, nameY } = signatureRows(box);
-  const place = { x: PAGE_W / 2, qrBottom: lineY, kodeY: nameY, kodeWidth: 33, urlY: nameY + 4.2, urlWidth: CONTENT_W };
+  const urlY = verificationUrlY(input.penandatangan, box);
+  const place = { x: PAGE_W / 2, qrBottom: lineY, kodeY: nameY, kodeWidth: 33, urlY, urlWidth: CONTENT_W };
   elements.push(...verificationElements(input.verifikasi, place));
   return { gap: 7, height: place.urlY + 2, elements };
 }

@@ -22,9 +22,17 @@ import {
 /** One signature block: who signs, as what, and the PNG (null: a blank line to sign by hand). */
 export interface DocumentSigner {
   step: SigningStep;
+  /** The signing step's label printed above the signature ('Pembimbing', 'Business Head'). */
   jabatan: string;
-  /** The approver's username, or null when that account no longer exists. */
+  /**
+   * The approver's full name, else their username; null when that account no longer exists.
+   * Printed under the signing line.
+   */
   nama: string | null;
+  /** True when `nama` is the full name (it may be longer: it shrinks further and is cut to fit). */
+  namaLengkap?: true;
+  /** The approver's own job title, printed under the name; absent when they have none. */
+  jabatanPenandatangan?: string;
   png: Uint8Array | null;
 }
 
@@ -119,7 +127,16 @@ export function buildDocumentInput(row: SertifikatRow, sources: DocumentSources)
     penandatangan: SIGNING_STEPS.map((step) => {
       const signer = row.penandatangan[step];
       const png = signer?.signature ? (sources.signatures.get(signer.id) ?? null) : null;
-      return { step, jabatan: JABATAN[step], nama: signer?.username ?? null, png };
+      const namaLengkap = signer?.nama_lengkap || null;
+      return {
+        step,
+        jabatan: JABATAN[step],
+        nama: namaLengkap ?? signer?.username ?? null,
+        png,
+        // Only when set: a signer without them gives the very input (file id, bytes) of before.
+        ...(namaLengkap ? { namaLengkap: true as const } : {}),
+        ...(signer?.jabatan ? { jabatanPenandatangan: signer.jabatan } : {}),
+      };
     }),
     // Only when present: an input without it stays exactly as before (same file id, same bytes).
     ...(sources.verifikasi ? { verifikasi: { kode: sources.verifikasi.kode, url: sources.verifikasi.url } } : {}),

@@ -60,6 +60,26 @@ export function textLines(
   }));
 }
 
+/**
+ * One line of text that never runs past `maxWidth`: shrinks down to `minSize`, then is cut
+ * and ends in '...' (for free texts such as full names and job titles, up to 200 characters).
+ */
+export function clippedLine(
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+  align: TextElement['align'],
+  maxWidth: number,
+  minSize: number,
+): TextElement {
+  const line = textLine(text, x, y, style, align, maxWidth, minSize);
+  if (elementWidth(line) <= maxWidth) return line;
+  let cut = line.text.length;
+  while (cut > 1 && textWidth(`${line.text.slice(0, cut).trimEnd()}...`, line.font, line.weight, line.size) > maxWidth) cut -= 1;
+  return { ...line, text: `${line.text.slice(0, cut).trimEnd()}...` };
+}
+
 /** Width and height in pixels of a PNG, or null when the bytes are not a PNG. */
 function pngSize(png: Uint8Array): { width: number; height: number } | null {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -78,15 +98,17 @@ interface SignatureBox {
   y: number;
   /** Width of the signing line. */
   width: number;
+  /** Room of the name and title lines (default: the line's width + 10). */
+  textWidth?: number;
   /** Height of the space for the signature image. */
   imageHeight: number;
   size: number;
 }
 
 /**
- * One signature block: the job title, the signature image fitted into its box (or blank
- * space to sign by hand), the signing line and the signer's name under it (nothing under a
- * line whose signer is gone).
+ * One signature block: the signing step's label, the signature image fitted into its box (or
+ * blank space to sign by hand), the signing line, the signer's full name (else username) under
+ * it and their job title under that (nothing under a line whose signer is gone).
  */
 function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElement[] {
   const label: TextStyle = { font: 'sans', weight: 'normal', size: box.size, color: PALETTE.ink };
@@ -101,9 +123,18 @@ function signatureBlock(signer: DocumentSigner, box: SignatureBox): LayoutElemen
     elements.push({ kind: 'image', png: signer.png, alias: imageAlias(signer.png), x: box.x - w / 2, y: top + box.imageHeight - h, w, h });
   }
   elements.push({ kind: 'line', x1: box.x - box.width / 2, y1: lineY, x2: box.x + box.width / 2, y2: lineY, width: 0.3, color: PALETTE.ink });
+  const room = box.textWidth ?? box.width + 10;
   if (signer.nama !== null) {
     const name: TextStyle = { font: 'sans', weight: 'bold', size: box.size, color: PALETTE.ink };
-    elements.push(textLine(signer.nama, box.x, nameY, name, 'center', box.width + 10, box.size - 3));
+    elements.push(
+      signer.namaLengkap
+        ? clippedLine(signer.nama, box.x, nameY, name, 'center', room, box.size - 4.5)
+        : textLine(signer.nama, box.x, nameY, name, 'center', room, box.size - 3),
+    );
+  }
+  if (signer.nama !== null && signer.jabatanPenandatangan) {
+    const title: TextStyle = { font: 'sans', weight: 'normal', size: box.size - 2, color: PALETTE.grey };
+    elements.push(clippedLine(signer.jabatanPenandatangan, box.x, titleRowY(nameY, box.size), title, 'center', room, box.size - 5));
   }
   return elements;
 }
@@ -118,9 +149,40 @@ export function signatureRows(box: Pick<SignatureBox, 'y' | 'imageHeight' | 'siz
   return { top, lineY, nameY: lineY + lineHeight(box.size, 1.25) };
 }
 
-/** Height of a signature block from its title's baseline to its name's baseline. */
-export function signatureBlockHeight(box: Pick<SignatureBox, 'imageHeight' | 'size'>): number {
-  return 2 + box.imageHeight + 1.5 + lineHeight(box.size, 1.25);
+/** Baseline of a signer's job title, under the name's baseline `nameY`. */
+function titleRowY(nameY: number, size: number): number {
+  return nameY + lineHeight(size - 2, 1.2);
+}
+
+/** Whether any of `signers` prints a job title line (under a name). */
+export function hasTitleLine(signers: readonly DocumentSigner[]): boolean {
+  return signers.some((signer) => signer.nama !== null && signer.jabatanPenandatangan !== undefined);
+}
+
+/**
+ * The baseline of the lowest text row of the signature blocks: the names' row, or the titles'
+ * row when a signer has a title.
+ */
+export function lowestSignatureRowY(signers: readonly DocumentSigner[], box: Pick<SignatureBox, 'y' | 'imageHeight' | 'size'>): number {
+  const { nameY } = signatureRows(box);
+  return hasTitleLine(signers) ? titleRowY(nameY, box.size) : nameY;
+}
+
+/**
+ * Baseline of a verification block's URL line between the signature blocks: under the names'
+ * row, or under the titles' row when a signer has a title (a long URL reaches past the names'
+ * inner edges, so it must not share a row with text).
+ */
+export function verificationUrlY(signers: readonly DocumentSigner[], box: Pick<SignatureBox, 'y' | 'imageHeight' | 'size'>): number {
+  return hasTitleLine(signers) ? lowestSignatureRowY(signers, box) + 3.6 : signatureRows(box).nameY + 4.2;
+}
+
+/**
+ * Height of the signature blocks from their label's baseline to the lowest baseline (the
+ * names', or the titles' when a signer has one).
+ */
+export function signatureBlockHeight(box: Pick<SignatureBox, 'imageHeight' | 'size'>, signers: readonly DocumentSigner[] = []): number {
+  return lowestSignatureRowY(signers, { ...box, y: 0 });
 }
 
 /** Signature blocks side by side, centred on `centers` (Pembimbing left, BusHead right). */

@@ -17,6 +17,30 @@ export const loginRequestSchema = lazySchema(() => z.object({
 }));
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** Labels of a user's optional name fields (the forms' labels, and the start of their messages). */
+export const USER_NAME_LABELS = { nama_lengkap: 'Nama Lengkap', jabatan: 'Jabatan' } as const;
+
+/**
+ * A user's optional name field (full name or job title, printed under their signature):
+ * trimmed, at most 200 characters; blank or null → null (cleared); left out → undefined (kept
+ * as stored on an update, null on a create).
+ */
+export const optionalUserText = (label: string) =>
+  z
+    .string({ error: `${label} tidak valid` })
+    .trim()
+    .max(SHORT_TEXT_MAX, `${label} maksimal ${SHORT_TEXT_MAX} karakter`)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null))
+    // Optional in the parsed type too: callers may leave the fields out.
+    .optional();
+
+/** The optional name fields of a user write (POST/PUT /api/users, PUT /api/auth/profile). */
+export const userNameFields = () => ({
+  nama_lengkap: optionalUserText(USER_NAME_LABELS.nama_lengkap),
+  jabatan: optionalUserText(USER_NAME_LABELS.jabatan),
+});
+
 /** A user as the API returns it: never a password. */
 export const userSchema = lazySchema(() => z.object({
   id: z.number().int(),
@@ -25,15 +49,20 @@ export const userSchema = lazySchema(() => z.object({
   username: z.string(),
   role: roleSchema,
   signature_url: z.string().nullable().optional(),
+  /** Full name printed under the signature; null when unset (the username is printed). */
+  nama_lengkap: z.string().nullable().optional(),
+  /** Job title printed under the full name; null when unset. */
+  jabatan: z.string().nullable().optional(),
 }));
 
 /** Response of POST /api/auth/login. */
 export const loginResponseSchema = lazySchema(() => z.object({ token: z.string(), user: userSchema }));
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Body of PUT /api/auth/profile. */
+/** Body of PUT /api/auth/profile: the username, and the full name and title when sent. */
 export const updateProfileSchema = lazySchema(() => z.object({
   username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
+  ...userNameFields(),
 }));
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 

@@ -16,7 +16,14 @@ interface LoginUser<R extends string = Role> {
   username: string;
   role: R;
   signature_url?: string | null;
+  /** Full name printed under the signature; null when unset. */
+  nama_lengkap?: string | null;
+  /** Job title printed under the full name; null when unset. */
+  jabatan?: string | null;
 }
+
+/** A field that may be absent, null or a string. */
+const isOptionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 
 /** The logged-in user of the profile endpoints: any role string, so an unknown role reaches the dashboard's text. */
 export type SessionUser = LoginUser<string>;
@@ -42,14 +49,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The profile's user (role: any string) with only the known fields, or null when malformed. */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (!isRecord(value)) return null;
-  const { id, employee_id, employeeId, username, role, signature_url } = value;
+  const { id, employee_id, employeeId, username, role, signature_url, nama_lengkap, jabatan } = value;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   if (typeof employee_id !== 'string' || typeof username !== 'string' || typeof role !== 'string') return null;
   if (employeeId !== undefined && typeof employeeId !== 'string') return null;
-  if (signature_url !== undefined && signature_url !== null && typeof signature_url !== 'string') return null;
+  if (!isOptionalText(signature_url) || !isOptionalText(nama_lengkap) || !isOptionalText(jabatan)) return null;
   const user: SessionUser = { id, employee_id, username, role };
   if (employeeId !== undefined) user.employeeId = employeeId;
-  if (signature_url !== undefined) user.signature_url = signature_url;
+  if (signature_url !== undefined) user.signature_url = signature_url as string | null;
+  if (nama_lengkap !== undefined) user.nama_lengkap = nama_lengkap as string | null;
+  if (jabatan !== undefined) user.jabatan = jabatan as string | null;
   return user;
 }
 

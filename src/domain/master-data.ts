@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { SHORT_TEXT_MAX } from './auth';
+import { SHORT_TEXT_MAX, userNameFields } from './auth';
 import { MSG, SERVER_MSG } from './messages';
 import { ROLES, roleSchema } from './roles';
 
@@ -83,10 +83,11 @@ export const userCreateSchema = lazySchema(() => z.object({
   role: z.enum(ROLES, {
     error: (issue) => (isBlank(issue.input) ? SERVER_MSG.roleRequired : SERVER_MSG.invalidRole),
   }),
+  ...userNameFields(),
 }));
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-/** PUT /api/users/{id}: username and role, plus password only when filled. */
+/** PUT /api/users/{id}: username and role, plus password only when filled; full name and title when sent. */
 export const userUpdateSchema = lazySchema(() => z.object({
   username: shortText('Username wajib diisi'),
   role: roleSchema,
@@ -98,6 +99,7 @@ export const userUpdateSchema = lazySchema(() => z.object({
     .refine((value) => value === undefined || value.length >= 4, 'Password minimal 4 karakter'),
   /** Optional echo of the stored ID: the server refuses a different one (MASTER_MSG.employeeIdFixed). */
   employee_id: z.string({ error: 'ID tidak valid' }).trim().max(SHORT_TEXT_MAX, MASTER_MSG.employeeIdFixed).nullish(),
+  ...userNameFields(),
 }));
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 

@@ -17,6 +17,10 @@ export const userRowSchema = lazySchema(() => z.object({
   username: z.string(),
   role: z.string(),
   signature_url: z.string().nullable().optional(),
+  /** Full name printed under the signature; null when unset (the username is printed). */
+  nama_lengkap: z.string().nullable().optional(),
+  /** Job title printed under the full name; null when unset. */
+  jabatan: z.string().nullable().optional(),
 }));
 export type UserRow = z.infer<typeof userRowSchema>;
 

@@ -27,6 +27,8 @@ export const MSG = {
   profileLoadFailed: 'Gagal memuat profil!',
   profileUpdateFailed: 'Gagal memperbarui data!',
   usernameUpdated: 'Username berhasil diperbarui!',
+  /** The account form saved without a new username (full name or title only). */
+  profileUpdated: 'Profil berhasil diperbarui!',
   passwordUpdated: 'Password berhasil diperbarui!',
   signatureUploadFailed: 'Gagal upload tanda tangan!',
   signatureDeleteFailed: 'Gagal hapus tanda tangan!',

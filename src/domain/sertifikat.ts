@@ -65,6 +65,10 @@ const signerSchema = lazySchema(() => z.object({
   username: z.string(),
   /** SHA-256 (hex) of the signer's current signature PNG, or null when none is uploaded. */
   signature: z.string().nullable(),
+  /** Full name printed under the signature instead of the username; null when unset. */
+  nama_lengkap: z.string().nullable().optional(),
+  /** Job title printed under the name; null when unset (no title line). */
+  jabatan: z.string().nullable().optional(),
 }));
 export type Signer = z.infer<typeof signerSchema>;
 

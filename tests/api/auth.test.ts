@@ -42,6 +42,8 @@ describe('POST /api/auth/login', () => {
         username: account.username,
         role: account.role,
         signature_url: null,
+        nama_lengkap: null,
+        jabatan: null,
       });
       const claims = decodeJwt(body.token);
       expect(claims).toMatchObject({ sub: String(body.user.id), role: account.role, username: account.username });
@@ -122,7 +124,7 @@ describe('GET /api/auth/profile', () => {
     const response = remember(await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { id: 3, employee_id: 'EMP003', employeeId: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null },
+      data: { id: 3, employee_id: 'EMP003', employeeId: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null, nama_lengkap: null, jabatan: null },
     });
   });
 });

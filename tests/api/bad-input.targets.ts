@@ -73,11 +73,11 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
   const score = (skor: unknown) => ({ nilai_data: ids.scored.kompetensiIds.map((kompetensi_id) => ({ peserta_id: ids.scored.id, kompetensi_id, skor })) });
   return {
     'POST /api/auth/login': { url: '/api/auth/login', body: { username: 'hr', password: 'hr1234' } },
-    'PUT /api/auth/profile': { url: '/api/auth/profile', body: { username: 'hr' } },
+    'PUT /api/auth/profile': { url: '/api/auth/profile', body: { username: 'hr', nama_lengkap: 'Hana Rahmawati', jabatan: 'Staf HR' } },
     // A wrong current password: even a bent body never changes the password (and ends no session).
     'PUT /api/auth/password': { url: '/api/auth/password', body: { currentPassword: 'bukan-password', newPassword: 'baru12345' } },
-    'POST /api/users': { url: '/api/users', body: { employee_id: 'FUZZ-1', username: 'fuzz-baru', password: 'rahasia1', role: 'Mentor' } },
-    'PUT /api/users/:id': { url: `/api/users/${ids.editedUser}`, body: { username: 'fuzz-edited', role: 'Mentor' } },
+    'POST /api/users': { url: '/api/users', body: { employee_id: 'FUZZ-1', username: 'fuzz-baru', password: 'rahasia1', role: 'Mentor', nama_lengkap: 'Fuzz Baru', jabatan: 'Staf' } },
+    'PUT /api/users/:id': { url: `/api/users/${ids.editedUser}`, body: { username: 'fuzz-edited', role: 'Mentor', nama_lengkap: 'Fuzz Edited', jabatan: 'Staf' } },
     'DELETE /api/users/:id': { url: `/api/users/${ids.spareUser}`, body: {} },
     'POST /api/users/signature': { url: '/api/users/signature', body: { signature: 'bukan-png' } },
     'DELETE /api/users/signature': { url: '/api/users/signature', body: {} },

@@ -113,8 +113,8 @@ describe('GET /api/sertifikat/peserta', () => {
   it('should name the Pembimbing and BusHead who approved, with the hash of their signature', async () => {
     const made = await approved();
     expect((await rowOf(made.id)).penandatangan).toEqual({
-      Pembimbing: { id: pembimbingId, username: 'pembimbing', signature: null },
-      BusHead: { id: busheadId, username: 'bushead', signature: null },
+      Pembimbing: { id: pembimbingId, username: 'pembimbing', signature: null, nama_lengkap: null, jabatan: null },
+      BusHead: { id: busheadId, username: 'bushead', signature: null, nama_lengkap: null, jabatan: null },
     });
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -124,7 +124,7 @@ describe('GET /api/sertifikat/peserta', () => {
     });
     expect(uploaded.statusCode).toBe(200);
     const hash = createHash('sha256').update(signaturePng).digest('hex');
-    expect((await rowOf(made.id)).penandatangan.Pembimbing).toEqual({ id: pembimbingId, username: 'pembimbing', signature: hash });
+    expect((await rowOf(made.id)).penandatangan.Pembimbing).toEqual({ id: pembimbingId, username: 'pembimbing', signature: hash, nama_lengkap: null, jabatan: null });
   });
 
   it('should show null for a signer whose account is gone', async () => {
@@ -134,7 +134,7 @@ describe('GET /api/sertifikat/peserta', () => {
       .returning({ id: users.id });
     const made = await makePeserta(t);
     await approveAll(made.id, await tokenOf(t, 'bushead-lama'));
-    expect((await rowOf(made.id)).penandatangan.BusHead).toEqual({ id: row?.id, username: 'bushead-lama', signature: null });
+    expect((await rowOf(made.id)).penandatangan.BusHead).toEqual({ id: row?.id, username: 'bushead-lama', signature: null, nama_lengkap: null, jabatan: null });
     expect((await call(t, 'DELETE', `/api/users/${row?.id}`, tokens.hr)).statusCode).toBe(200);
     const after = await rowOf(made.id);
     expect(after.penandatangan.BusHead).toBeNull();
@@ -260,6 +260,29 @@ describe('documents: the files', () => {
     expect(input.penandatangan[0]?.png).not.toBeNull();
     const expected = Buffer.from(certificatePdf([input]));
     expect(response.rawPayload.equals(expected)).toBe(true);
+  });
+
+  it("should carry the signers' full names and titles and print them in the same PDF as the device", async () => {
+    const profile = { username: 'bushead', nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional' };
+    expect((await call(t, 'PUT', '/api/auth/profile', tokens.bushead, profile)).statusCode).toBe(200);
+    try {
+      const made = await approved();
+      const row = await rowOf(made.id);
+      expect(row.penandatangan.BusHead).toEqual({
+        id: busheadId, username: 'bushead', signature: null, nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional',
+      });
+      expect(row.penandatangan.Pembimbing).toMatchObject({ username: 'pembimbing', nama_lengkap: null, jabatan: null });
+      const input = buildDocumentInput(row, await sourcesFromApi(row));
+      expect(input.penandatangan[1]).toMatchObject({ nama: 'Dr. Dewi Lestari Kusumanegara', jabatanPenandatangan: 'Kepala Divisi Operasional' });
+      const pdf = await call(t, 'GET', `/api/sertifikat/generate/${made.id}`, tokens.hr);
+      expect(pdf.rawPayload.equals(Buffer.from(certificatePdf([input])))).toBe(true);
+      const daftar = await call(t, 'GET', `/api/nilai/cetak/${made.id}`, tokens.hr);
+      expect(daftar.statusCode).toBe(200);
+      const daftarInput = buildDocumentInput(row, await sourcesFromApi(row, DEFAULT_GRADE_ITEMS));
+      expect(daftar.rawPayload.equals(Buffer.from(daftarNilaiPdf(daftarInput)))).toBe(true);
+    } finally {
+      await call(t, 'PUT', '/api/auth/profile', tokens.bushead, { username: 'bushead', nama_lengkap: null, jabatan: null });
+    }
   });
 
   it('should make the PPTX and the PNG preview', async () => {

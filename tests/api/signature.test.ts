@@ -70,6 +70,8 @@ describe('POST /api/users/signature', () => {
         username: who,
         role: who === 'pembimbing' ? 'Pembimbing' : 'BusHead',
         signature_url: urlOf(ids[who], png),
+        nama_lengkap: null,
+        jabatan: null,
       },
       message: MSG.signatureUploaded,
     });

@@ -33,6 +33,8 @@ const demoUser = (id: number, username: DemoUsername) => ({
   username,
   role: DEMO_ROLES[username],
   signature_url: null,
+  nama_lengkap: null,
+  jabatan: null,
 });
 const DEMO_USERS = [demoUser(1, 'hr'), demoUser(2, 'pembimbing'), demoUser(3, 'mentor'), demoUser(4, 'bushead')];
 
@@ -129,7 +131,7 @@ describe('POST /api/users', () => {
     );
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toEqual({ id: data.id, employee_id: 'EMP100', employeeId: 'EMP100', username: 'budi', role: 'HR', signature_url: null });
+    expect(data).toEqual({ id: data.id, employee_id: 'EMP100', employeeId: 'EMP100', username: 'budi', role: 'HR', signature_url: null, nama_lengkap: null, jabatan: null });
     const row = await stored(data.id);
     expect(row).toMatchObject({ employee_id: 'EMP100', username: 'budi', role: 'HR' });
     expect(await verifyPassword('rahasia1', row?.password_hash ?? '')).toBe(true);
@@ -197,7 +199,7 @@ describe('PUT /api/users/:id', () => {
       );
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({
-        id: user.id, employee_id: 'EMP200', employeeId: 'EMP200', username: 'andi.baru', role: 'BusHead', signature_url: null,
+        id: user.id, employee_id: 'EMP200', employeeId: 'EMP200', username: 'andi.baru', role: 'BusHead', signature_url: null, nama_lengkap: null, jabatan: null,
       });
     }
     const row = await stored(user.id);

@@ -2,11 +2,12 @@
 // reset, the preview, and documents made on the device — online, and again with the server
 // stopped, where the certificate PDF must equal the server's own bytes (same SHA-256); with
 // the signatures missing from the device, the server's endpoint makes the same bytes online.
+// BusHead signs with a full name and title, so those reach the device through the rows too.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, login, newContext } from './helpers/browser';
 import { apiBytes, approveApi, downloadOf, imageSize, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
-import { apiPost, apiToken, dialog, pagerInfo } from './helpers/master-data';
+import { apiPost, apiPut, apiToken, dialog, pagerInfo } from './helpers/master-data';
 import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
 import { waitForServiceWorker } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
@@ -51,6 +52,8 @@ useServerAndBrowser(async (started, launched) => {
   }
   // The seed has one fully approved participant per level; BusHead completes a second one.
   await approveApi(server.url, 'bushead', ids[SITI]!);
+  const busHeadName = { username: 'bushead', nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional' };
+  await apiPut(server.url, await apiToken(server.url, 'bushead'), '/api/auth/profile', busHeadName);
   // A signature for the first signer, so the documents carry a PNG cached on the device.
   await uploadSignatureApi(server.url, 'pembimbing', makePng(160, 50, 3));
   await apiPost(server.url, hrToken, '/api/grade', { nama: 'Ketat', deskripsi: 'Ambang ketat', kategori: 'Mahasiswa', items: KETAT });

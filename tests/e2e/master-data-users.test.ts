@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, newContext } from './helpers/browser';
-import { acceptSuccess, apiPost, apiToken, dialog, expectCards, expectDisabledWithReason, expectOfflineSaveRefused, pagerInfo, phonePage, row } from './helpers/master-data';
+import { acceptSuccess, apiDelete, apiPost, apiToken, dialog, expectCards, expectDisabledWithReason, expectOfflineSaveRefused, pagerInfo, phonePage, row } from './helpers/master-data';
 import type { RunningServer } from './helpers/server';
 import { useLoggedInPage } from './helpers/suite';
 
@@ -109,6 +109,37 @@ describe('users screen', () => {
     await acceptSuccess(page, 'User berhasil dihapus');
     await page.getByText('Tidak ada data', { exact: true }).waitFor();
     await search('');
+  });
+
+  it('should save a full name and title, refuse one over 200 characters, and show the full name under the username', async () => {
+    const token = await apiToken(server.url, 'hr');
+    const created = (await apiPost(server.url, token, '/api/users', { employee_id: 'EMP310', username: 'sari.form', password: 'rahasia1', role: 'Pembimbing' })) as { data: { id: number } };
+    // A user added through the API reaches the mirror with the pull of the next page load.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
+    await search('sari.form');
+    await row(page, 'EMP310').getByRole('button', { name: 'Edit' }).click();
+    const edit = dialog(page, 'Edit User');
+    await expect(edit.getByLabel('Nama Lengkap').inputValue()).resolves.toBe('');
+    await edit.getByLabel('Nama Lengkap').fill('x'.repeat(201));
+    await edit.getByRole('button', { name: 'Simpan' }).click();
+    await edit.getByText('Nama Lengkap maksimal 200 karakter').waitFor();
+    await edit.getByLabel('Nama Lengkap').fill('Sari Wulandari, S.E.');
+    await edit.getByLabel('Jabatan').fill('Kepala Divisi Operasional');
+    await edit.getByRole('button', { name: 'Simpan' }).click();
+    await acceptSuccess(page, 'User berhasil diperbarui');
+    await row(page, 'EMP310').getByText('Sari Wulandari, S.E.', { exact: true }).waitFor();
+
+    await row(page, 'EMP310').getByRole('button', { name: 'Edit' }).click();
+    const again = dialog(page, 'Edit User');
+    await expect(again.getByLabel('Nama Lengkap').inputValue()).resolves.toBe('Sari Wulandari, S.E.');
+    await expect(again.getByLabel('Jabatan').inputValue()).resolves.toBe('Kepala Divisi Operasional');
+    await again.getByRole('button', { name: 'Batal' }).click();
+    await apiDelete(server.url, token, `/api/users/${created.data.id}`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Daftar Users' }).waitFor();
+    // The deletion reaches the mirror with that page load's pull: the later tests count the rows.
+    await expect.poll(() => pagerInfo(page).textContent()).toBe('Showing 1 to 5 of 6 entries');
   });
 
   it("should show HR's own Hapus disabled, with the reason, and keep the other rows deletable", async () => {

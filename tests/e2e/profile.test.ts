@@ -39,6 +39,20 @@ describe('profile page', () => {
     await page.getByRole('alert').filter({ hasText: 'Password lama salah' }).waitFor();
   });
 
+  it('should save the full name and title, refusing one over 200 characters', async () => {
+    await page.getByLabel('Jabatan', { exact: true }).fill('x'.repeat(201));
+    await page.getByRole('button', { name: 'Simpan Username' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Jabatan maksimal 200 karakter' }).waitFor();
+    await page.getByLabel('Nama Lengkap', { exact: true }).fill('Dr. Dewi Lestari');
+    await page.getByLabel('Jabatan', { exact: true }).fill('Kepala Divisi Operasional');
+    await page.getByRole('button', { name: 'Simpan Username' }).click();
+    await page.getByText('Profil berhasil diperbarui!').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
+    await expect.poll(() => page.getByLabel('Nama Lengkap', { exact: true }).inputValue()).toBe('Dr. Dewi Lestari');
+    await expect(page.getByLabel('Jabatan', { exact: true }).inputValue()).resolves.toBe('Kepala Divisi Operasional');
+  });
+
   it('should change the password and the username', async () => {
     await page.getByLabel('Password Lama', { exact: true }).fill('bushead1234');
     await page.getByLabel('Password Baru', { exact: true }).fill('rahasia99');

@@ -43,6 +43,14 @@ describe('pullUsers', () => {
     expect(await db.users.orderBy('id').toArray()).toEqual([user(1, 'hr'), user(2, 'mentor', 'Mentor')]);
   });
 
+  it('should keep the full name and title of each user', async () => {
+    const named = { ...user(2, 'pembimbing', 'Pembimbing'), nama_lengkap: 'Budi Santoso', jabatan: 'Supervisor Keuangan' };
+    const unnamed = { ...user(1, 'hr'), nama_lengkap: null, jabatan: null };
+    const api = createApiClient({ fetch: fakeFetch({ '/api/users': { data: [unnamed, named] } }) });
+    await pullUsers(api, db);
+    expect(await db.users.orderBy('id').toArray()).toEqual([unnamed, named]);
+  });
+
   it('should replace the table so rows deleted on the server disappear', async () => {
     await db.users.bulkPut([user(1, 'hr'), user(2, 'lama'), user(3, 'hapus')]);
     const api = createApiClient({ fetch: fakeFetch({ '/api/users': { data: [user(1, 'hr-baru'), user(4, 'baru')] } }) });

@@ -82,6 +82,14 @@ describe('pullSertifikat', () => {
     expect(await getOrganisasi(db)).toEqual(ORGANISASI);
   });
 
+  it("should keep the signers' full names and titles as the server sent them", async () => {
+    const named = { ...signer(21, 'budi', SHA_A), nama_lengkap: 'Budi Santoso, S.Kom.', jabatan: 'Supervisor Keuangan' };
+    const unnamed = { ...signer(31, 'dewi', null), nama_lengkap: null, jabatan: null };
+    const api = createApiClient({ fetch: fakeServer({ SMK: [row(5, named, unnamed)] }, {}) });
+    await pullSertifikat(api, 'SMK', db);
+    expect((await db.sertifikat.get(5))?.penandatangan).toEqual({ Pembimbing: named, BusHead: unnamed });
+  });
+
   it('should keep the mirror unchanged when the server fails or is unreachable', async () => {
     await db.sertifikat.put(row(1, null, null));
     const failing = createApiClient({ fetch: fakeServer({}, {}) });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { changePassword, getProfile, updateProfile, type SessionUser } from '@/api/auth';
 import { useApi } from '@/api/api-context';
 import { errorMessage } from '@/api/client';
-import { changePasswordSchema, updateProfileSchema } from '@/domain/auth';
+import { USER_NAME_LABELS, changePasswordSchema, updateProfileSchema } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
 import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
@@ -61,7 +61,7 @@ function FormFooter({ status, busy, disabled = false, label }: { status: Status;
 }
 
 /**
- * '/profile' ('Detail Profil'): account data, username change, password change, and for a
+ * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, and for a
  * Pembimbing or BusHead the signature panel.
  */
 export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
@@ -71,6 +71,8 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
   const [loading, setLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
   const [username, setUsername] = useState(cachedUser?.username ?? '');
+  const [namaLengkap, setNamaLengkap] = useState(cachedUser?.nama_lengkap ?? '');
+  const [jabatan, setJabatan] = useState(cachedUser?.jabatan ?? '');
   const [usernameStatus, setUsernameStatus] = useState<Status>(null);
   const [savingUsername, setSavingUsername] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -84,7 +86,7 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
       .then((user) => {
         if (cancelled) return;
         setProfile(user);
-        setUsername(user.username);
+        showAccount(user);
         void onUserUpdated(user);
       })
       .catch(() => {
@@ -99,9 +101,17 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
     // Load once per visit; onUserUpdated changes identity on every render of the route.
   }, [api]);
 
+  /** The account form's fields as `user` has them. */
+  function showAccount(user: SessionUser) {
+    setUsername(user.username);
+    setNamaLengkap(user.nama_lengkap ?? '');
+    setJabatan(user.jabatan ?? '');
+  }
+
   async function saveUsername(event: FormEvent) {
     event.preventDefault();
-    const parsed = updateProfileSchema.safeParse({ username });
+    // Blank full name or title clears it (null on the server).
+    const parsed = updateProfileSchema.safeParse({ username, nama_lengkap: namaLengkap, jabatan });
     if (!parsed.success) {
       setUsernameStatus({ tone: 'error', text: parsed.error.issues[0]?.message ?? MSG.profileUpdateFailed });
       return;
@@ -109,11 +119,12 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
     setSavingUsername(true);
     setUsernameStatus(null);
     try {
+      const renamed = parsed.data.username !== profile?.username;
       const user = await updateProfile(api, parsed.data);
       setProfile(user);
-      setUsername(user.username);
+      showAccount(user);
       await onUserUpdated(user);
-      setUsernameStatus({ tone: 'success', text: MSG.usernameUpdated });
+      setUsernameStatus({ tone: 'success', text: renamed ? MSG.usernameUpdated : MSG.profileUpdated });
     } catch (e) {
       setUsernameStatus({ tone: 'error', text: errorMessage(e, MSG.profileUpdateFailed) });
     } finally {
@@ -176,6 +187,14 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
               value={username}
               onChange={(e) => setUsername(e.target.value)}
             />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-nama-lengkap">{USER_NAME_LABELS.nama_lengkap}</label>
+            <input id="profile-nama-lengkap" autoComplete="name" value={namaLengkap} onChange={(e) => setNamaLengkap(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-jabatan">{USER_NAME_LABELS.jabatan}</label>
+            <input id="profile-jabatan" autoComplete="organization-title" value={jabatan} onChange={(e) => setJabatan(e.target.value)} />
           </div>
           <FormFooter status={usernameStatus} busy={savingUsername} disabled={!profile} label="Simpan Username" />
         </form>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { UserRecord } from '@/db/records';
 import type { FieldErrors } from '@/domain/form-errors';
+import { USER_NAME_LABELS } from '@/domain/auth';
 import { MASTER_MSG } from '@/domain/master-data';
 import { ROLES, normalizeRole } from '@/domain/roles';
 import type { CrudFormProps } from '@/ui/crud-flow';
@@ -16,12 +17,19 @@ interface UserFormModalProps extends CrudFormProps<UserRecord> {
   api: ApiClient;
 }
 
-/** Add / Edit user: Employee ID (fixed on edit), Username, Password, Role. */
+/** Add / Edit user: Employee ID (fixed on edit), Username, Nama Lengkap and Jabatan (optional), Password, Role. */
 export function UserFormModal({ api, row: user, onClose, onSaved }: UserFormModalProps) {
   const editing = user !== null;
   const [input, setInput] = useState<SaveUserInput>(() =>
     user
-      ? { employee_id: user.employee_id, username: user.username, password: '', role: normalizeRole(user.role) ?? 'HR' }
+      ? {
+          employee_id: user.employee_id,
+          username: user.username,
+          nama_lengkap: user.nama_lengkap ?? '',
+          jabatan: user.jabatan ?? '',
+          password: '',
+          role: normalizeRole(user.role) ?? 'HR',
+        }
       : EMPTY_USER_INPUT,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -69,6 +77,12 @@ export function UserFormModal({ api, row: user, onClose, onSaved }: UserFormModa
           spellCheck={false}
           onChange={(e) => set('username', e.target.value)}
         />
+      </Field>
+      <Field label={USER_NAME_LABELS.nama_lengkap} error={errors.nama_lengkap}>
+        <input value={input.nama_lengkap} autoComplete="off" onChange={(e) => set('nama_lengkap', e.target.value)} />
+      </Field>
+      <Field label={USER_NAME_LABELS.jabatan} error={errors.jabatan}>
+        <input value={input.jabatan} autoComplete="off" onChange={(e) => set('jabatan', e.target.value)} />
       </Field>
       <Field label="Password" required={!editing} error={errors.password} hint={editing ? MASTER_MSG.passwordEditHint : undefined}>
         <input type="password" value={input.password} autoComplete="new-password" onChange={(e) => set('password', e.target.value)} />

@@ -16,6 +16,7 @@ import { userActions } from './save-user';
 import { filterUsers, userDeleteBlock } from './filter-users';
 import { UserFormModal } from './user-form-modal';
 import { useUsers } from './use-users';
+import './users.css';
 
 /** Role filter options in the product's order ('' = Semua Role). */
 const ROLE_FILTERS: readonly Role[] = ['HR', 'Mentor', 'Pembimbing', 'BusHead'];
@@ -40,7 +41,21 @@ export function UsersPage({ currentUserId = null }: UsersPageProps) {
 
   const columns: DataTableColumn<UserRecord>[] = [
     { id: 'id', header: 'ID', cell: (user) => user.employee_id || user.employeeId },
-    { id: 'username', header: 'Username', card: 'title', cell: (user) => user.username },
+    {
+      id: 'username',
+      header: 'Username',
+      card: 'title',
+      // The full name, when set, shows under the username (what the documents print under the signature).
+      cell: (user) =>
+        user.nama_lengkap ? (
+          <>
+            {user.username}
+            <small className="user-full-name muted">{user.nama_lengkap}</small>
+          </>
+        ) : (
+          user.username
+        ),
+    },
     { id: 'role', header: 'Role', cell: (user) => <Badge tone={roleTone(user.role)}>{user.role}</Badge> },
     rowActionsColumn(flow, {
       header: 'Action',

@@ -16,15 +16,30 @@ export async function apiToken(baseUrl: string, username = 'hr'): Promise<string
   return ((await response.json()) as { token: string }).token;
 }
 
-/** POSTs `body` to `path` as that token; throws unless the server answers 2xx. */
-export async function apiPost(baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
+/** Sends `body` to `path` with `method` as that token; throws unless the server answers 2xx. */
+async function apiSend(method: 'POST' | 'PUT' | 'DELETE', baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/** POSTs `body` to `path` as that token; throws unless the server answers 2xx. */
+export function apiPost(baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
+  return apiSend('POST', baseUrl, token, path, body);
+}
+
+/** PUTs `body` to `path` as that token; throws unless the server answers 2xx. */
+export function apiPut(baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
+  return apiSend('PUT', baseUrl, token, path, body);
+}
+
+/** DELETEs `path` as that token; throws unless the server answers 2xx. */
+export function apiDelete(baseUrl: string, token: string, path: string): Promise<unknown> {
+  return apiSend('DELETE', baseUrl, token, path, {});
 }
 
 /** The open dialog with this accessible name (its title). */
