@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LoadFailure } from './load-failure';
+import type { Refresh } from './use-refresh';
 import './timeline.css';
 
 /** One event of a timeline: who did what (title), when, the details and a note. */
@@ -12,15 +13,11 @@ export interface TimelineItem {
 }
 
 interface TimelineSectionProps {
-  title: string;
   /** The events, newest first; null while none are held yet (never loaded on this device). */
   items: readonly TimelineItem[] | null;
-  /** A load of fresh events runs. */
-  loading: boolean;
-  /** The last load failed. */
-  failed: boolean;
-  texts: { loading: string; empty: string; loadFailed: string; staleNote: string; note: string };
-  onRetry: () => void;
+  /** The load of fresh events (useRefresh): running, failed, and its retry. */
+  pull: Refresh;
+  texts: { title: string; loading: string; empty: string; loadFailed: string; staleNote: string; note: string };
 }
 
 /**
@@ -29,7 +26,9 @@ interface TimelineSectionProps {
  * loading text while nothing is held yet, the empty text, and a load failure (an error with a
  * retry when nothing is held, else a quiet note under the held events).
  */
-export function TimelineSection({ title, items, loading, failed, texts, onRetry }: TimelineSectionProps) {
+export function TimelineSection({ items, pull, texts }: TimelineSectionProps) {
+  const { loading, failed } = pull;
+  const onRetry = () => void pull.refresh();
   const headingId = useId();
   // A note shows on demand, as the approval steps' notes do: the list stays short.
   const [openNotes, setOpenNotes] = useState<ReadonlySet<string | number>>(new Set());
@@ -75,7 +74,7 @@ export function TimelineSection({ title, items, loading, failed, texts, onRetry 
     // keyboard reaches (the toggles appear only with a note), and Tab then scrolls it into view.
     <section className="timeline-section" aria-labelledby={headingId} tabIndex={0}>
       <h3 id={headingId} className="timeline-heading">
-        {title}
+        {texts.title}
       </h3>
       {body}
       <LoadFailure failed={failed && !loading} hasRows={items !== null} message={texts.loadFailed} staleMessage={texts.staleNote} onRetry={onRetry} />

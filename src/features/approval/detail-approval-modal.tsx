@@ -181,14 +181,7 @@ export function DetailApprovalModal({
           })}
         </ol>
 
-        <TimelineSection
-          title={RIWAYAT_MSG.title}
-          items={riwayat ? riwayatTimeline(riwayat.entries) : null}
-          loading={riwayatPull.loading}
-          failed={riwayatPull.failed}
-          texts={RIWAYAT_MSG}
-          onRetry={() => void riwayatPull.refresh()}
-        />
+        <TimelineSection texts={RIWAYAT_MSG} items={riwayat ? riwayatTimeline(riwayat.entries) : null} pull={riwayatPull} />
       </Modal>
       {rejecting && <RejectModal busy={busy} onCancel={() => setRejecting(false)} onReject={(catatan) => void act('reject', catatan)} />}
       <ConfirmDialog

@@ -96,14 +96,7 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
       ) : (
         <Spinner label={PESERTA_MSG.loading} />
       )}
-      <TimelineSection
-        title={RIWAYAT_MSG.title}
-        items={riwayat ? riwayatTimeline(riwayat.entries) : null}
-        loading={riwayatPull.loading}
-        failed={riwayatPull.failed}
-        texts={RIWAYAT_MSG}
-        onRetry={() => void riwayatPull.refresh()}
-      />
+      <TimelineSection texts={RIWAYAT_MSG} items={riwayat ? riwayatTimeline(riwayat.entries) : null} pull={riwayatPull} />
     </DetailModal>
   );
 }
