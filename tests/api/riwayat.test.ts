@@ -3,13 +3,12 @@
 // device time of X-Dibuat-Pada bounded into [session start, now]; UPDATE / DELETE refused by the
 // database itself; a deleted participant keeps its history; read as the other per-participant routes.
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIWAYAT_MSG, type RiwayatEntry } from '../../src/domain/riwayat';
 import { riwayat } from '../../server/db/schema';
 import { type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
-import { addMentor, makePeserta, storedScores, userIdOf } from '../helpers/nilai';
+import { addMentor, makePeserta, send as sendAs, storedScores, userIdOf } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;
@@ -25,24 +24,9 @@ afterAll(() => t.close());
 let n = 0;
 const newKey = () => `riwayat-${++n}-${Math.random().toString(36).slice(2)}`;
 
-/** A request with a token and optional Idempotency-Key, X-Dibuat-Pada and JSON payload. */
-function send(
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  who: DemoUsername,
-  options: { payload?: unknown; key?: string; dibuatPada?: string } = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
-      ...(options.dibuatPada === undefined ? {} : { 'x-dibuat-pada': options.dibuatPada }),
-    },
-    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
-  });
-}
+/** A request as `who` (the shared helper, with its Idempotency-Key, X-Dibuat-Pada and payload options). */
+const send = (method: 'GET' | 'POST' | 'DELETE', url: string, who: DemoUsername, options: Parameters<typeof sendAs>[4] = {}) =>
+  sendAs(t, method, url, tokens[who], options);
 
 const history = async (id: number, who: DemoUsername = 'hr'): Promise<RiwayatEntry[]> => {
   const res = await send('GET', `/api/riwayat/peserta/${id}`, who);

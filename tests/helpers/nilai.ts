@@ -139,7 +139,7 @@ export function send(
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   token: string | null,
-  options: { payload?: unknown; key?: string } = {},
+  options: { payload?: unknown; key?: string; dibuatPada?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
@@ -147,6 +147,7 @@ export function send(
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
+      ...(options.dibuatPada === undefined ? {} : { 'x-dibuat-pada': options.dibuatPada }),
     },
     ...(options.payload === undefined ? {} : { payload: options.payload as object }),
   });
