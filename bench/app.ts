@@ -1,5 +1,6 @@
 // The real app (server/app.ts) of a benchmark, in this process on 127.0.0.1: the database
 // migrated and seeded with the demo accounts, a random JWT secret, listening on a free port.
+import { issueMissingCertificates } from '../server/services/sertifikat-terbit';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,7 +32,9 @@ export async function startBenchApp(database: Database, dataDir: string, webRoot
     seed: 'demo',
     webDir: webRoot ?? path.join(dataDir, 'no-web'),
     organisasi: { ...DEFAULT_ORGANISASI },
+    publicUrl: 'http://127.0.0.1',
   };
+  await issueMissingCertificates(database.db, config);
   const app = await buildApp({ db: database.db, database, config, webRoot, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;

@@ -24,6 +24,7 @@ const app = await buildApp({
     seed: 'none',
     webDir: path.resolve('.tmp/openapi-unused-web'),
     organisasi: { ...DEFAULT_ORGANISASI },
+    publicUrl: 'http://localhost:3000',
   },
   webRoot: null,
   logger: false,

@@ -109,6 +109,14 @@ const envSchema = z.object({
       })
       .refine((value) => parseTrustProxy(value) !== null, 'harus true, false, atau alamat IP / CIDR proxy dipisah koma'),
   ),
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'harus alamat http:// atau https:// tanpa ? atau #')
+      .optional(),
+  ),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -138,6 +146,12 @@ interface EnvConfig {
   /** Printed on certificates and transcripts (ORGANISASI_NAMA, ORGANISASI_KOTA). */
   organisasi: Organisasi;
   /**
+   * The address people reach the app at, without a trailing slash (PUBLIC_URL, default the
+   * server's own address): the base of the verification URL printed on certificates. Never
+   * taken from a request's Host header, which a client chooses and a certificate keeps forever.
+   */
+  publicUrl: string;
+  /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
    * login limit counts by. parseEnv always sets it; absent means false.
    */
@@ -159,6 +173,12 @@ export function parseTtlSeconds(value: string): number {
   const match = TTL_RE.exec(value.trim());
   if (!match) throw new ConfigError(`JWT_TTL tidak valid: '${value}'`);
   return Number(match[1]) * (TTL_UNIT_SECONDS[match[2] ?? ''] ?? 1);
+}
+
+/** The server's own address as a URL: a wildcard bind address is reached as localhost. */
+function ownAddress(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** Parses the environment (no file access); throws ConfigError naming each bad variable. */
@@ -186,6 +206,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     seed: value.SEED,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
     organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
+    publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
   };
 }

@@ -9,6 +9,7 @@ import { type Database, DatabaseUnavailableError, openDatabase } from './db/clie
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
 
 function fail(message: string): never {
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     // After migrate: on PostgreSQL the generated JWT secret lives in the database (app_secrets).
     const config = await resolveConfigWithDatabase(env, database);
     await seed(database.db, config.seed);
+    // Participants fully approved by the seed, or before certificates were issued, get theirs.
+    await issueMissingCertificates(database.db, config);
 
     const app = await buildApp({ db: database.db, database, config });
     await app.listen({ host: config.host, port: config.port });

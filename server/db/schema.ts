@@ -55,7 +55,7 @@ const changeXid = () =>
     .notNull()
     .default(sql`(pg_current_xact_id()::text::bigint)`);
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Set by drizzle on every update; the `?since=` cursor of incremental pulls. */
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
@@ -97,7 +97,7 @@ export const users = pgTable(
  * Uint8Array copy (PGlite answers one already): a Buffer is not interchangeable with one
  * everywhere (its toJSON, for one), and documents must get the same bytes as on the device.
  */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
   fromDriver: (value) => (Buffer.isBuffer(value) ? new Uint8Array(value) : value),

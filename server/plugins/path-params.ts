@@ -6,7 +6,8 @@
  *
  * Each parameter name has one rule (`PATH_PARAM_RULES`): `id` and every `…Id` is a positive
  * decimal id (`parseId`: 400 `ID tidak valid`, 404 beyond any stored id), `role` a role
- * name (400 `Role tidak valid`). A route whose path has a parameter without a rule fails at
+ * name (400 `Role tidak valid`), `sha256` 64 lowercase hex digits, `kode` (a verification code as
+ * typed) at most KODE_INPUT_MAX characters. A route whose path has a parameter without a rule fails at
  * registration, so no new route can skip the check. Routes still parse their params with
  * the same functions; this hook only makes the order right.
  */
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { roleSchema } from '../../src/domain/roles';
+import { KODE_INPUT_MAX, TERBIT_MSG } from '../../src/domain/sertifikat-terbit';
 import { HttpError } from '../http-error';
 import { parseId } from '../validation';
 
@@ -23,10 +25,21 @@ function checkRole(value: string): void {
   if (!roleSchema.safeParse(value).success) throw new HttpError(400, SERVER_MSG.invalidRole);
 }
 
+function checkSha256(value: string): void {
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new HttpError(400, TERBIT_MSG.invalidSha256);
+}
+
+/** A verification code as typed: any text up to KODE_INPUT_MAX characters (a wrong one is a 404, not a 400). */
+function checkKode(value: string): void {
+  if (value.length === 0 || value.length > KODE_INPUT_MAX) throw new HttpError(400, TERBIT_MSG.invalidKode);
+}
+
 /** The rule of a path parameter by its name, or null when it has none. */
 function pathParamRule(name: string): ParamRule | null {
   if (name === 'id' || /^[a-z][A-Za-z0-9]*Id$/.test(name)) return (value) => void parseId(value);
   if (name === 'role') return checkRole;
+  if (name === 'sha256') return checkSha256;
+  if (name === 'kode') return checkKode;
   return null;
 }
 

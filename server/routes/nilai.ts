@@ -111,7 +111,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
       const raw = request.query.gradeConfig;
       const items = raw === undefined || typeof raw === 'string' ? parseGradeConfig(raw) : null;
       if (!items) throw new HttpError(400, SERTIFIKAT_MSG.invalidGradeConfig);
-      const { row, input } = await sertifikatDocument(app.db, app.config.organisasi, id, { kind: 'given', items });
+      const { row, input } = await sertifikatDocument(app.db, id, { kind: 'given', items });
       const bytes = daftarNilaiPdf(input);
       return sendFile(reply, { bytes, mime: DOCUMENT_MIME.pdf, filename: documentFileName.daftarNilaiPdf(row.nama), disposition: 'attachment' });
     },

@@ -80,7 +80,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       const id = parseId(request.params.id);
       const catatan = catatanOf(action, request.body);
       const origin = changeOrigin(request, user);
-      const answer = await runIdempotent(app.db, scope, (tx) => decide(tx, origin, action, id, catatan), (tx) => answerState(tx, [id]));
+      const answer = await runIdempotent(app.db, scope, (tx) => decide(tx, origin, action, id, catatan, app.config), (tx) => answerState(tx, [id]));
       return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
     });
   }

@@ -1,20 +1,24 @@
-// /api/sertifikat: the certificate screens' API. Pembimbing,
-// HR and BusHead list the fully approved participants of a level and get a participant's
-// certificate as PDF, PPTX or a PNG preview; anything not fully approved answers 409.
+// /api/sertifikat: the certificate screens' API. Pembimbing, HR and BusHead list the fully
+// approved participants of a level (each with its issued certificate), get a participant's
+// certificate as PDF, PPTX or a PNG preview — printed from the issued snapshot — and the images
+// a snapshot names; anything not fully approved answers 409. HR re-issues a certificate.
 import type { FastifyInstance } from 'fastify';
-import { DOCUMENT_MIME, documentFileName, sertifikatListQuerySchema, sertifikatListResponseSchema } from '../../src/domain/sertifikat';
+import { z } from 'zod';
+import { DOCUMENT_MIME, documentFileName, sertifikatListQuerySchema } from '../../src/domain/sertifikat';
+import { TERBIT_MSG, sertifikatListResponseSchema, sertifikatTerbitSchema } from '../../src/domain/sertifikat-terbit';
 import { certificatePdf, certificatePptx } from '../../src/documents/make';
 import { requireRole } from '../auth/plugin';
 import { sendFile } from '../http-download';
 import { certificatePreviewPng } from '../services/document-preview';
 import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
+import { documentImage, reissueCertificate } from '../services/sertifikat-terbit';
 import { parseId, parseInput } from '../validation';
 
-/** Registers GET /peserta, /generate/:id, /generate-ppt/:id, /preview/:id (mounted at /api/sertifikat). */
+/** Registers GET /peserta, /generate/:id, /generate-ppt/:id, /preview/:id, /gambar/:sha256, POST /terbitkan-ulang/:id (mounted at /api/sertifikat). */
 export default async function sertifikatRoutes(app: FastifyInstance): Promise<void> {
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
   const certificate = (id: string) =>
-    sertifikatDocument(app.db, app.config.organisasi, parseId(id), { kind: 'certificate' });
+    sertifikatDocument(app.db, parseId(id), { kind: 'certificate' });
 
   const list = {
     summary: 'The fully approved participants of a level, for their documents',
@@ -48,4 +52,30 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
     const filename = documentFileName.certificatePdf(row.nama).replace(/\.pdf$/, '.png');
     return sendFile(reply, { bytes, mime: DOCUMENT_MIME.png, filename, disposition: 'inline' });
   });
+
+  const image = {
+    summary: 'An image an issued certificate prints (a signature), by its SHA-256; never changes',
+    response: { description: 'image/png, cacheable for good', media: DOCUMENT_MIME.png },
+    errors: { 400: 'Not a SHA-256 (64 lowercase hex digits)', 404: 'No such image' },
+  };
+  app.get<{ Params: { sha256: string } }>('/gambar/:sha256', { preHandler: readers, config: { openapi: image } }, async (request, reply) => {
+    const { sha256 } = parseInput(imageParamsSchema, request.params);
+    const png = await documentImage(app.db, sha256);
+    // Content-addressed: the bytes of a hash never change, so a device may keep them for good.
+    return reply.type(DOCUMENT_MIME.png).header('cache-control', 'private, max-age=31536000, immutable').send(Buffer.from(png));
+  });
+
+  const reissue = {
+    summary: "Terbitkan ulang: revoke the participant's certificate and issue a new one (new code, dated today)",
+    description: "From today's data, e.g. after a signer uploaded a signature or set a full name. The old code then verifies as `dicabut`.",
+    response: { description: `\`${TERBIT_MSG.reissued}\`; \`data\`: the new certificate`, schema: reissueResponseSchema },
+    errors: notApproved,
+  };
+  app.post<{ Params: { id: string } }>('/terbitkan-ulang/:id', { preHandler: requireRole('HR'), config: { openapi: reissue } }, async (request) => {
+    const data = await reissueCertificate(app.db, parseId(request.params.id), app.config);
+    return { message: TERBIT_MSG.reissued, data };
+  });
 }
+
+const imageParamsSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, TERBIT_MSG.invalidSha256) });
+const reissueResponseSchema = z.object({ message: z.string(), data: sertifikatTerbitSchema });

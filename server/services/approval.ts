@@ -24,6 +24,7 @@ import { HttpError } from '../http-error';
 import type { StoredAnswer } from './idempotency';
 import { type PesertaScope, lockPeserta, lockReviews, readableIds, readableScope, selectReviews } from './peserta-state';
 import { type ChangeOrigin, recordDecision } from './riwayat';
+import { type IssueSettings, settleCertificates } from './sertifikat-terbit';
 
 /**
  * GET /api/review/peserta?ids=: the three steps of several participants, ascending id. Ids
@@ -103,7 +104,8 @@ const SUCCESS: Record<ApprovalAction, string> = {
  * locks, re-checks the chain (409 with the chain's `Data telah berubah. …` text), requires approve / reject
  * to be for a participant in the approval list (409), applies the transition (a rejection
  * stops later steps; cancelling it resumes them), records the reviewer and note, and records the
- * decision in the history (Riwayat) with `origin`.
+ * decision in the history (Riwayat) with `origin`. The decision that makes the participant fully
+ * approved issues their certificate, a cancel that un-approves them revokes it (same transaction).
  */
 export async function decide(
   tx: Tx,
@@ -111,6 +113,7 @@ export async function decide(
   action: ApprovalAction,
   id: number,
   catatan: string | null,
+  settings: IssueSettings,
 ): Promise<StoredAnswer> {
   const { user } = origin;
   const role = user.role;
@@ -148,5 +151,6 @@ export async function decide(
       .where(and(eq(reviews.peserta_id, id), eq(reviews.role_reviewer, step.role_reviewer)));
   }
   await recordDecision(tx, origin, action, id, action === 'cancel' ? null : catatan);
+  await settleCertificates(tx, [id], settings);
   return { status: 200, body: { message: SUCCESS[action], data: { reviews: reviewSteps(next) } } };
 }

@@ -62,7 +62,7 @@ function isPng(bytes: Uint8Array): boolean {
 }
 
 /** Hex SHA-256 of the bytes: the version of a signature (ETag, `?v=`, certificate rows). */
-function sha256Hex(bytes: Uint8Array): string {
+export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

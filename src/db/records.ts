@@ -11,7 +11,7 @@ import type { OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
 import type { ReviewStep } from '@/domain/peserta-state';
 import type { RiwayatEntry } from '@/domain/riwayat';
-import type { SertifikatRow } from '@/domain/sertifikat';
+import type { SertifikatRow } from '@/domain/sertifikat-terbit';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
 interface MirrorSyncFields {

@@ -9,7 +9,7 @@ import type { Jenjang } from '../domain/master-data';
 import {
   JABATAN,
   type Organisasi,
-  type SertifikatRow,
+  type SertifikatPeserta,
   SIGNING_STEPS,
   type SigningStep,
   gradeOfAverage,
@@ -18,6 +18,7 @@ import {
   rataRata,
   tanggalPanjang,
 } from '../domain/sertifikat';
+import type { SertifikatTerbit } from '../domain/sertifikat-terbit';
 
 /** One signature block: who signs, as what, and the PNG (null: a blank line to sign by hand). */
 export interface DocumentSigner {
@@ -38,7 +39,7 @@ export interface DocumentSigner {
 
 /** A document's verification: its short code and the public page that confirms it. */
 export interface DocumentVerification {
-  /** e.g. '7K3M-9QXP' */
+  /** The issued certificate's code, e.g. '3M9QXP7K2D0W8RT4VBN6CJ5HYA' (26 characters). */
   kode: string;
   /** '{PUBLIC_URL}/verifikasi/{kode}': what the QR code holds. */
   url: string;
@@ -96,15 +97,17 @@ export interface DocumentSources {
 }
 
 /** The document input of one participant. Pure; the same on the server and the device. */
-export function buildDocumentInput(row: SertifikatRow, sources: DocumentSources): DocumentInput {
+export function buildDocumentInput(row: SertifikatPeserta, sources: DocumentSources): DocumentInput {
   const nilai = [...row.nilai]
     .sort((a, b) => a.kompetensi_id - b.kompetensi_id)
     .map((score) => ({ kompetensi: sources.kompetensi.get(score.kompetensi_id) ?? `Kompetensi ${score.kompetensi_id}`, skor: score.skor }));
   const average = rataRata(nilai.map((score) => score.skor));
-  const thresholds = [...sources.thresholds].sort((a, b) => b.min - a.min);
+  // Fields in one fixed order, whatever order the sources hold them in (a snapshot read back from
+  // jsonb has its keys reordered): the input, and so the file id and the bytes, depend on values only.
+  const thresholds = sources.thresholds.map(({ huruf, min, predikat }) => ({ huruf, min, predikat })).sort((a, b) => b.min - a.min);
   const isSmk = row.jenjang === 'SMK';
   return {
-    organisasi: { ...sources.organisasi },
+    organisasi: { nama: sources.organisasi.nama, kota: sources.organisasi.kota },
     nomor: nomorSertifikat(row),
     peserta: {
       id: row.id,
@@ -145,6 +148,36 @@ export function buildDocumentInput(row: SertifikatRow, sources: DocumentSources)
 
 /** One document to make: the row and its sources (what the page hands the documents worker). */
 export interface DocumentRequest {
-  row: SertifikatRow;
+  row: SertifikatPeserta;
   sources: DocumentSources;
+}
+
+/**
+ * The documents of an issued certificate, from its snapshot alone: the participant, competency
+ * names, thresholds and organisation as they were at issue, the signature images by the SHA-256
+ * the snapshot names (`images`; a missing one prints a blank line), and the verification code
+ * and URL. A Daftar Nilai passes the thresholds chosen at print time; a certificate, none.
+ */
+export function snapshotDocumentRequest(
+  terbit: Pick<SertifikatTerbit, 'kode' | 'url' | 'snapshot'>,
+  images: ReadonlyMap<string, Uint8Array>,
+  thresholds?: readonly GradeItem[],
+): DocumentRequest {
+  const { snapshot } = terbit;
+  const signatures = new Map<number, Uint8Array>();
+  for (const step of SIGNING_STEPS) {
+    const signer = snapshot.peserta.penandatangan[step];
+    const png = signer?.signature ? images.get(signer.signature) : undefined;
+    if (signer && png) signatures.set(signer.id, png);
+  }
+  return {
+    row: snapshot.peserta,
+    sources: {
+      kompetensi: new Map(snapshot.kompetensi.map((k) => [k.id, k.nama])),
+      thresholds: thresholds ?? snapshot.thresholds,
+      signatures,
+      organisasi: snapshot.organisasi,
+      verifikasi: { kode: terbit.kode, url: terbit.url },
+    },
+  };
 }

@@ -73,11 +73,13 @@ const signerSchema = lazySchema(() => z.object({
 export type Signer = z.infer<typeof signerSchema>;
 
 /**
- * A fully approved participant as GET /api/sertifikat/peserta returns it: the participant
- * shape plus what only documents need — who signs (the reviewers of steps 1 and 3, null when
- * that account is gone) and the issue date (the day BusHead approved, Asia/Jakarta).
+ * A fully approved participant as a certificate prints them: the participant shape plus what
+ * only documents need — who signs (the reviewers of steps 1 and 3, null when that account is
+ * gone) and the issue date (yyyy-mm-dd, Asia/Jakarta). The rows of GET /api/sertifikat/peserta
+ * add their issued certificate to it (src/domain/sertifikat-terbit.ts), whose snapshot holds
+ * this shape as it was at issue.
  */
-export const sertifikatRowSchema = lazySchema(() => pesertaSchema.extend({
+export const sertifikatPesertaSchema = lazySchema(() => pesertaSchema.extend({
   penandatangan: z.object({
     [PEMBIMBING]: signerSchema.nullable(),
     [BUSHEAD]: signerSchema.nullable(),
@@ -85,17 +87,11 @@ export const sertifikatRowSchema = lazySchema(() => pesertaSchema.extend({
   /** yyyy-mm-dd */
   tanggal_terbit: z.string(),
 }));
-export type SertifikatRow = z.infer<typeof sertifikatRowSchema>;
+export type SertifikatPeserta = z.infer<typeof sertifikatPesertaSchema>;
 
 /** The organisation printed on the documents (server settings ORGANISASI_NAMA / ORGANISASI_KOTA). */
 export const organisasiSchema = lazySchema(() => z.object({ nama: z.string(), kota: z.string() }));
 export type Organisasi = z.infer<typeof organisasiSchema>;
-
-/** Answer of GET /api/sertifikat/peserta. */
-export const sertifikatListResponseSchema = lazySchema(() => z.object({
-  data: z.array(sertifikatRowSchema),
-  organisasi: organisasiSchema,
-}));
 
 /** Query of GET /api/sertifikat/peserta: the level is required. */
 export const sertifikatListQuerySchema = lazySchema(() => z.object({

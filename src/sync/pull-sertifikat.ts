@@ -11,7 +11,8 @@
  * somebody's old signature.
  */
 import { type Jenjang } from '@/domain/master-data';
-import { SIGNING_STEPS, type SertifikatRow, sertifikatListResponseSchema } from '@/domain/sertifikat';
+import { SIGNING_STEPS } from '@/domain/sertifikat';
+import { type SertifikatRow, sertifikatListResponseSchema } from '@/domain/sertifikat-terbit';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { saveOrganisasi } from '@/db/meta';
 import type { SertifikatRecord, SignatureRecord } from '@/db/records';

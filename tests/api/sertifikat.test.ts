@@ -6,15 +6,9 @@ import { DEFAULT_GRADE_ITEMS, type GradeItem } from '../../src/domain/grade';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Peserta } from '../../src/domain/peserta';
-import {
-  DOCUMENT_MIME,
-  SERTIFIKAT_MSG,
-  type SertifikatRow,
-  certificateGradeItems,
-  sertifikatListResponseSchema,
-  sertifikatRowSchema,
-} from '../../src/domain/sertifikat';
-import { type DocumentSources, buildDocumentInput } from '../../src/documents/input';
+import { DOCUMENT_MIME, SERTIFIKAT_MSG } from '../../src/domain/sertifikat';
+import { type SertifikatRow, sertifikatListResponseSchema, sertifikatRowSchema } from '../../src/domain/sertifikat-terbit';
+import { type DocumentInput, buildDocumentInput, snapshotDocumentRequest } from '../../src/documents/input';
 import { certificatePdf, daftarNilaiPdf } from '../../src/documents/make';
 import { DEFAULT_ORGANISASI } from '../../server/config';
 import { peserta, reviews, users } from '../../server/db/schema';
@@ -57,24 +51,21 @@ async function rowOf(id: number, jenjang: Jenjang = 'SMK'): Promise<SertifikatRo
   return row;
 }
 
-/** The sources a device gathers from the API answers (never from the database). */
-async function sourcesFromApi(row: SertifikatRow, thresholds?: readonly GradeItem[]): Promise<DocumentSources> {
-  const kompetensi = (await call(t, 'GET', '/api/kompetensi', tokens.hr)).json().data as { id: number; nama: string }[];
-  const templates = (await call(t, 'GET', '/api/grade', tokens.hr)).json().data;
-  const organisasi = (await list(row.jenjang)).organisasi;
-  const signatures = new Map<number, Uint8Array>();
-  for (const signer of [row.penandatangan.Pembimbing, row.penandatangan.BusHead]) {
+/**
+ * The input a device prints for `row`: its issued certificate's snapshot and the images the
+ * snapshot names, fetched from the API by hash (never from the database).
+ */
+async function deviceInput(row: SertifikatRow, thresholds?: readonly GradeItem[]): Promise<DocumentInput> {
+  if (!row.sertifikat) throw new Error(`peserta ${row.id} has no issued certificate`);
+  const images = new Map<string, Uint8Array>();
+  for (const signer of Object.values(row.sertifikat.snapshot.peserta.penandatangan)) {
     if (!signer?.signature) continue;
-    const response = await call(t, 'GET', `/api/users/signature/${signer.id}`, tokens.hr);
+    const response = await call(t, 'GET', `/api/sertifikat/gambar/${signer.signature}`, tokens.hr);
     expect(response.statusCode).toBe(200);
-    signatures.set(signer.id, new Uint8Array(response.rawPayload));
+    images.set(signer.signature, new Uint8Array(response.rawPayload));
   }
-  return {
-    kompetensi: new Map(kompetensi.map((k) => [k.id, k.nama])),
-    thresholds: thresholds ?? certificateGradeItems(templates, row.jenjang),
-    signatures,
-    organisasi,
-  };
+  const request = snapshotDocumentRequest(row.sertifikat, images, thresholds);
+  return buildDocumentInput(request.row, request.sources);
 }
 
 beforeAll(async () => {
@@ -98,7 +89,7 @@ describe('GET /api/sertifikat/peserta', () => {
       for (const row of answer.data) expect(sertifikatRowSchema.parse(row)).toEqual(row);
       const all = (await call(t, 'GET', `/api/peserta?jenjang=${jenjang}`, tokens.hr)).json().data as Peserta[];
       const complete = all.filter((p) => p.status.is_complete);
-      expect(answer.data.map(({ penandatangan: _p, tanggal_terbit: _d, ...rest }) => rest)).toEqual(complete);
+      expect(answer.data.map(({ penandatangan: _p, tanggal_terbit: _d, sertifikat: _s, ...rest }) => rest)).toEqual(complete);
       expect(answer.data.every((row) => row.jenjang === jenjang && row.reviews.every((r) => r.status === DISETUJUI))).toBe(true);
       expect(answer.organisasi).toEqual(DEFAULT_ORGANISASI);
     }
@@ -254,10 +245,9 @@ describe('documents: the files', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="certificate_${row.nama.replace(/ /g, '_')}.pdf"`);
     expect(magic(response.rawPayload, '%PDF-')).toBe(true);
 
-    const sources = await sourcesFromApi(row);
-    expect(sources.signatures.size).toBe(1);
-    const input = buildDocumentInput(row, sources);
+    const input = await deviceInput(row);
     expect(input.penandatangan[0]?.png).not.toBeNull();
+    expect(input.penandatangan[1]?.png).toBeNull();
     const expected = Buffer.from(certificatePdf([input]));
     expect(response.rawPayload.equals(expected)).toBe(true);
   });
@@ -272,13 +262,13 @@ describe('documents: the files', () => {
         id: busheadId, username: 'bushead', signature: null, nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional',
       });
       expect(row.penandatangan.Pembimbing).toMatchObject({ username: 'pembimbing', nama_lengkap: null, jabatan: null });
-      const input = buildDocumentInput(row, await sourcesFromApi(row));
+      const input = await deviceInput(row);
       expect(input.penandatangan[1]).toMatchObject({ nama: 'Dr. Dewi Lestari Kusumanegara', jabatanPenandatangan: 'Kepala Divisi Operasional' });
       const pdf = await call(t, 'GET', `/api/sertifikat/generate/${made.id}`, tokens.hr);
       expect(pdf.rawPayload.equals(Buffer.from(certificatePdf([input])))).toBe(true);
       const daftar = await call(t, 'GET', `/api/nilai/cetak/${made.id}`, tokens.hr);
       expect(daftar.statusCode).toBe(200);
-      const daftarInput = buildDocumentInput(row, await sourcesFromApi(row, DEFAULT_GRADE_ITEMS));
+      const daftarInput = await deviceInput(row, DEFAULT_GRADE_ITEMS);
       expect(daftar.rawPayload.equals(Buffer.from(daftarNilaiPdf(daftarInput)))).toBe(true);
     } finally {
       await call(t, 'PUT', '/api/auth/profile', tokens.bushead, { username: 'bushead', nama_lengkap: null, jabatan: null });
@@ -319,15 +309,16 @@ describe('documents: the files', () => {
       expect(magic(response.rawPayload, '%PDF-')).toBe(true);
     }
     expect(byDefault.rawPayload.equals(chosen.rawPayload)).toBe(false);
-    const expectedDefault = daftarNilaiPdf(buildDocumentInput(row, await sourcesFromApi(row, DEFAULT_GRADE_ITEMS)));
-    const expectedCustom = daftarNilaiPdf(buildDocumentInput(row, await sourcesFromApi(row, custom)));
+    const expectedDefault = daftarNilaiPdf(await deviceInput(row, DEFAULT_GRADE_ITEMS));
+    const expectedCustom = daftarNilaiPdf(await deviceInput(row, custom));
     expect(byDefault.rawPayload.equals(Buffer.from(expectedDefault))).toBe(true);
     expect(chosen.rawPayload.equals(Buffer.from(expectedCustom))).toBe(true);
   });
 
   it('should keep names outside ASCII, quotes and line breaks out of the header', async () => {
-    const made = await approved();
+    const made = await makePeserta(t);
     await t.db.update(peserta).set({ nama: 'Zoë "Ratna"\r\nX-Evil: 1 李' }).where(eq(peserta.id, made.id));
+    await approveAll(made.id);
     for (const path of ['/api/sertifikat/generate/', '/api/sertifikat/generate-ppt/', '/api/sertifikat/preview/', '/api/nilai/cetak/']) {
       const response = await call(t, 'GET', `${path}${made.id}`, tokens.hr);
       expect(response.statusCode, path).toBe(200);

@@ -14,6 +14,7 @@ import { type Config, DEFAULT_ORGANISASI, type SeedMode } from '../../server/con
 import { type Database, type Db, connectPostgres, wrapPglite } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed as seedDatabase } from '../../server/db/seed';
+import { issueMissingCertificates } from '../../server/services/sertifikat-terbit';
 import type { TemplateState } from '../setup/pglite-template';
 import { checkAnswersAgainstDocument } from './openapi-answers';
 
@@ -56,6 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seed: 'demo',
     webDir: '/nonexistent/magang-test-web',
     organisasi: { ...DEFAULT_ORGANISASI },
+    publicUrl: 'https://magang.example',
     ...overrides,
   };
 }
@@ -97,7 +99,10 @@ export async function openPostgresTestDatabase(state: TemplateState): Promise<{ 
   };
   try {
     await migrate(database);
-    if (state !== 'empty') await seedDatabase(database.db, state);
+    if (state !== 'empty') {
+      await seedDatabase(database.db, state);
+      await issueMissingCertificates(database.db, testConfig());
+    }
   } catch (error) {
     await drop();
     throw error;

@@ -2,7 +2,7 @@
 // returns it (SMK or Mahasiswa), its DocumentSources, and signature PNGs drawn with resvg.
 import { Resvg } from '@resvg/resvg-js';
 import { DEFAULT_GRADE_ITEMS, type GradeItem } from '@/domain/grade';
-import type { SertifikatRow } from '@/domain/sertifikat';
+import type { SertifikatPeserta as SertifikatRow } from '@/domain/sertifikat';
 import { peserta } from './factories';
 import { type DocumentInput, type DocumentSources, buildDocumentInput } from '@/documents/input';
 

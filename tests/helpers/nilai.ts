@@ -1,6 +1,7 @@
 // Helpers of the nilai (score) and approval API suites: participants written straight into the
 // database in a chosen score / approval state (each test gets its own, so tests never
 // depend on one another), extra mentor accounts, and reads of the stored rows.
+import { settleCertificates } from '../../server/services/sertifikat-terbit';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { APPROVAL_STEPS, type ApprovalStep, MENUNGGU, type ReviewStatus } from '../../src/domain/approval-chain';
@@ -100,6 +101,8 @@ export async function makePeserta(t: TestApp, options: MakeOptions = {}): Promis
     await t.db.insert(reviews).values(
       APPROVAL_STEPS.map((step) => ({ peserta_id: id, role_reviewer: step, status: statuses[step] ?? MENUNGGU })),
     );
+    // A participant made fully approved gets its certificate, as the third approval would issue it.
+    await t.db.transaction((tx) => settleCertificates(tx, [id], t.config));
   }
   return { id, jenjang, divisiId: div.id, kompetensiIds };
 }

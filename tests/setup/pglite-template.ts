@@ -1,6 +1,8 @@
 // Global setup of the api-pglite project: pays PGlite's initdb (~3 s) and the migrations
 // ONCE, then dumps the data folder for each start state (empty, SEED=none, SEED=demo) into
 // .tmp/. Every test database is then `new PGlite({ loadDataDir })` from a dump (< 1 s).
+import { issueMissingCertificates } from '../../server/services/sertifikat-terbit';
+import { testConfig } from '../helpers/build-app';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject): Promise<void> {
     const client = new PGlite({ loadDataDir: emptyDump });
     const database = wrapPglite(client);
     await seed(database.db, state);
+    await issueMissingCertificates(database.db, testConfig());
     templates[state] = await save(await client.dumpDataDir('none'), state);
     await database.close();
   }

@@ -8,7 +8,7 @@ import { MM_PER_PT, textWidth } from '@/documents/fonts';
 import type { DocumentInput } from '@/documents/input';
 import type { Box, LayoutElement, PageLayout, TextElement } from '@/documents/layout-types';
 import { certificatePdf, certificateSvg, daftarNilaiPdf } from '@/documents/make';
-import type { SertifikatRow } from '@/domain/sertifikat';
+import type { SertifikatPeserta as SertifikatRow } from '@/domain/sertifikat';
 import { BUSHEAD_ID, PEMBIMBING_ID, documentInput, mahasiswaRow, sertifikatRow } from '../helpers/documents';
 
 type Signers = SertifikatRow['penandatangan'];

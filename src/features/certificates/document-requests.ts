@@ -1,8 +1,8 @@
-import { matchingSignatures, missingSignatures } from '@/sync/pull-sertifikat';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { GradeItem } from '@/domain/grade';
-import { certificateGradeItems } from '@/domain/sertifikat';
+import { SIGNING_STEPS } from '@/domain/sertifikat';
+import { snapshotDocumentRequest } from '@/documents/input';
 import type { DocumentRequest } from '@/workers/clients';
 
 /** Texts of the certificate screens' document requests. */
@@ -31,30 +31,33 @@ export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
+/** The signature images on the device by their SHA-256 (what a snapshot names them by). */
+function imagesOnDevice(mirror: SertifikatMirror): Map<string, Uint8Array> {
+  return new Map([...mirror.signatures.values()].map((record) => [record.sha256, record.png]));
+}
+
 /**
- * What the documents worker needs for `row`: the mirror's competency names, `thresholds`, the
- * cached signatures that still match the row's signers, and the organisation. Null when no
- * certificate pull ever answered (no organisation on the device).
+ * What the documents worker needs for `row`: its issued certificate's snapshot (participant,
+ * competency names, thresholds, organisation as issued), the signature images it names that are
+ * on the device, and the verification code. A Daftar Nilai passes the thresholds chosen at
+ * print time. Null when the row carries no issued certificate.
  */
-export function documentRequest(row: SertifikatRecord, mirror: SertifikatMirror, thresholds: readonly GradeItem[]): DocumentRequest | null {
-  if (!mirror.organisasi) return null;
-  return {
-    row,
-    sources: {
-      kompetensi: mirror.kompetensi,
-      thresholds: [...thresholds],
-      signatures: matchingSignatures(row, mirror.signatures),
-      organisasi: mirror.organisasi,
-    },
-  };
+export function documentRequest(row: SertifikatRecord, mirror: SertifikatMirror, thresholds?: readonly GradeItem[]): DocumentRequest | null {
+  return row.sertifikat ? snapshotDocumentRequest(row.sertifikat, imagesOnDevice(mirror), thresholds) : null;
 }
 
-/** The request of a certificate: the thresholds are those of the level's oldest template, else the defaults. */
+/** The request of a certificate: everything as frozen at issue. */
 export function certificateRequest(row: SertifikatRecord, mirror: SertifikatMirror): DocumentRequest | null {
-  return documentRequest(row, mirror, certificateGradeItems(mirror.grade, row.jenjang));
+  return documentRequest(row, mirror);
 }
 
-/** The names of `row`'s signers whose signature is not on the device (printed as a blank line). */
+/** The names of `row`'s signers whose signature image (as issued) is not on the device (printed as a blank line). */
 export function unsignedNames(row: SertifikatRecord, mirror: SertifikatMirror): string[] {
-  return missingSignatures(row, mirror.signatures);
+  const snapshot = row.sertifikat?.snapshot;
+  if (!snapshot) return [];
+  const images = imagesOnDevice(mirror);
+  return SIGNING_STEPS.flatMap((step) => {
+    const signer = snapshot.peserta.penandatangan[step];
+    return signer?.signature && !images.has(signer.signature) ? [signer.nama_lengkap || signer.username] : [];
+  });
 }

@@ -9,20 +9,16 @@ import { CERTIFICATE_TEXT, certificateRequest, documentRequest, unsignedNames } 
 export type PrintJob = { kind: 'pdf' } | { kind: 'pptx' } | { kind: 'daftarNilai'; thresholds: readonly GradeItem[] };
 
 /** Something a document prints that the device does not hold, so its copy would differ from the server's. */
-type DeviceGap = 'organisasi' | 'kompetensi' | 'grade' | 'signature';
+type DeviceGap = 'sertifikat' | 'signature';
 
 /**
- * What the device lacks to make `job` for `row` exactly as the server makes it: the organisation
- * (no certificate pull ever answered), a competency name, the grade templates (a certificate
- * prints the level's oldest template; never pulled), a signer's current signature PNG.
+ * What the device lacks to make `job` for `row` exactly as the server makes it: the issued
+ * certificate (its snapshot holds everything else the documents print), or a signature image
+ * the snapshot names.
  */
-export function deviceGaps(row: SertifikatRecord, mirror: SertifikatMirror, job: PrintJob): DeviceGap[] {
-  const gaps: DeviceGap[] = [];
-  if (!mirror.organisasi) gaps.push('organisasi');
-  if (row.nilai.some((score) => !mirror.kompetensi.has(score.kompetensi_id))) gaps.push('kompetensi');
-  if (job.kind !== 'daftarNilai' && !mirror.gradePulled) gaps.push('grade');
-  if (unsignedNames(row, mirror).length > 0) gaps.push('signature');
-  return gaps;
+export function deviceGaps(row: SertifikatRecord, mirror: SertifikatMirror): DeviceGap[] {
+  if (!row.sertifikat) return ['sertifikat'];
+  return unsignedNames(row, mirror).length > 0 ? ['signature'] : [];
 }
 
 /** Where a document comes from. */
@@ -45,7 +41,7 @@ function deviceRequest(row: SertifikatRecord, mirror: SertifikatMirror, job: Pri
  * user is told whose); any other gap would print wrong data, so it is refused with the message.
  */
 export function planDocument(row: SertifikatRecord, mirror: SertifikatMirror, job: PrintJob, online: boolean): DocumentPlan {
-  const gaps = deviceGaps(row, mirror, job);
+  const gaps = deviceGaps(row, mirror);
   const request = deviceRequest(row, mirror, job);
   if (gaps.length === 0 && request) return { source: 'device', request, unsigned: [] };
   if (online) return { source: 'server' };

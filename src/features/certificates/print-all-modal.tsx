@@ -34,7 +34,7 @@ const PDF: PrintJob = { kind: 'pdf' };
  */
 async function batchRequests(rows: readonly SertifikatRecord[], mirror: SertifikatMirror, jenjang: Jenjang, refill: () => Promise<void>) {
   let current = mirror;
-  if (navigator.onLine && rows.some((row) => deviceGaps(row, current, PDF).length > 0)) {
+  if (navigator.onLine && rows.some((row) => deviceGaps(row, current).length > 0)) {
     await refill();
     current = await readSertifikatMirror(db, jenjang);
   }
