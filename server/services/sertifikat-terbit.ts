@@ -18,6 +18,7 @@ import {
   type SertifikatTerbit,
   TERBIT_MSG,
   kodeFromBytes,
+  snapshotImageHashes,
   verifikasiUrl,
 } from '../../src/domain/sertifikat-terbit';
 import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents/input';
@@ -67,7 +68,7 @@ export async function validCertificates(tx: Db | Tx, ids: readonly number[]): Pr
 
 /** The images a snapshot prints, by SHA-256 (those kept in dokumen_gambar). */
 export async function snapshotImages(tx: Db | Tx, snapshot: SertifikatSnapshot): Promise<Map<string, Uint8Array>> {
-  const hashes = SIGNING_STEPS.flatMap((step) => snapshot.peserta.penandatangan[step]?.signature ?? []);
+  const hashes = snapshotImageHashes(snapshot);
   if (hashes.length === 0) return new Map();
   const rows = await tx.select().from(dokumenGambar).where(inArray(dokumenGambar.sha256, hashes));
   return new Map(rows.map((row) => [row.sha256, row.png]));

@@ -117,6 +117,14 @@ export const sertifikatListResponseSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * The SHA-256 of every image a snapshot prints (the signers' signatures): what the server keeps
+ * in its image store and a device fetches by hash to print the certificate offline.
+ */
+export function snapshotImageHashes(snapshot: SertifikatSnapshot): string[] {
+  return ([PEMBIMBING, BUSHEAD] as const).flatMap((step) => snapshot.peserta.penandatangan[step]?.signature ?? []);
+}
+
 /** The signing steps whose signer has no signature image on an issued certificate. */
 export function missingSignatureSteps(snapshot: SertifikatSnapshot): (typeof PEMBIMBING | typeof BUSHEAD)[] {
   return ([PEMBIMBING, BUSHEAD] as const).filter((step) => !snapshot.peserta.penandatangan[step]?.signature);
