@@ -196,6 +196,12 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: (ctx) => ({ url: `/api/sertifikat/generate-ppt/${ctx.own.id}` }),
   },
   'GET /api/sertifikat/preview/:id': { roles: APPROVERS, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/preview/${ctx.own.id}` }) },
+  'GET /api/sertifikat/gambar/:sha256': { roles: APPROVERS, ok: 404, request: fixed(`/api/sertifikat/gambar/${'0'.repeat(64)}`) },
+  'POST /api/sertifikat/terbitkan-ulang/:id': {
+    roles: HR_ONLY,
+    ok: 409,
+    request: (ctx) => ({ url: `/api/sertifikat/terbitkan-ulang/${ctx.own.id}` }),
+  },
 };
 
 /** The status `role` (null: no token) must get on `row`. */
