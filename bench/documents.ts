@@ -6,6 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { jsPDF } from 'jspdf';
 import { type DocumentInput, buildDocumentInput } from '../src/documents/input';
 import { certificatePdf, daftarNilaiPdf } from '../src/documents/make';
+import { KODE_BYTES, kodeFromBytes, verifikasiUrl } from '../src/domain/sertifikat-terbit';
 import { documentSources, scores, sertifikatRow } from '../tests/helpers/documents';
 
 const WARM_RUNS = 20;
@@ -27,18 +28,21 @@ function collector(): (() => void) | null {
   }
 }
 
-// The rows, scores and signatures of the document tests (tests/helpers/documents.ts).
+// The rows, scores and signatures of the document tests (tests/helpers/documents.ts), each with
+// its verification QR code and code as an issued certificate prints them.
 const sources = documentSources();
-const input = (id: number): DocumentInput =>
-  buildDocumentInput(
+const input = (id: number): DocumentInput => {
+  const kode = kodeFromBytes(Uint8Array.from({ length: KODE_BYTES }, (_, i) => (id * 31 + i * 7) & 255));
+  return buildDocumentInput(
     sertifikatRow({
       id,
       nama: `Peserta Magang Nomor ${id}`,
       siswa: { nis: String(1000000 + id), jurusan: 'Akuntansi' },
       nilai: scores(6, (k) => 70 + ((id + (k + 1) * 7) % 30)),
     }),
-    sources,
+    { ...sources, verifikasi: { kode, url: verifikasiUrl('https://magang.example.co.id', kode) } },
   );
+};
 
 function time(run: () => unknown): number {
   const start = performance.now();
