@@ -12,6 +12,9 @@ import type { CsvWorkerApi } from './csv.worker';
 import type { DocumentsWorkerApi } from './documents.worker';
 
 export type { DocumentRequest, DocumentSources } from '@/documents/input';
+// The request of an issued certificate is built on the page from its snapshot: a pure function of
+// src/documents/input.ts (plain data, no renderer), handed to the documents worker.
+export { snapshotDocumentRequest } from '@/documents/input';
 
 /** A worker with nothing to do for this long is stopped (it restarts on the next call). */
 export const WORKER_IDLE_MS = 30_000;
