@@ -16,6 +16,7 @@ describe('parseEnv()', () => {
       seed: 'demo',
       webDir: path.resolve('dist/web'),
       organisasi: { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' },
+      publicUrl: 'http://127.0.0.1:3000',
       trustProxy: false,
     });
   });
@@ -38,12 +39,24 @@ describe('parseEnv()', () => {
   });
 
   it.each([
+    [{}, 'http://127.0.0.1:3000'],
+    [{ HOST: '0.0.0.0', PORT: '8080' }, 'http://localhost:8080'],
+    [{ HOST: '::1' }, 'http://[::1]:3000'],
+    [{ PUBLIC_URL: 'https://magang.contoh.co.id/' }, 'https://magang.contoh.co.id'],
+    [{ PUBLIC_URL: ' https://contoh.co.id/magang ' }, 'https://contoh.co.id/magang'],
+  ])('should read PUBLIC_URL from %j as %s (no trailing slash)', (env, publicUrl) => {
+    expect(parseEnv(env).publicUrl).toBe(publicUrl);
+  });
+
+  it.each([
     [{ PORT: 'abc' }, 'PORT harus berupa angka'],
     [{ PORT: '70000' }, 'PORT harus 0-65535'],
     [{ SEED: 'all' }, "SEED harus 'demo' atau 'none'"],
     [{ JWT_TTL: 'forever' }, 'JWT_TTL harus berupa angka'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL harus diawali postgres://'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET minimal 16 karakter'],
+    [{ PUBLIC_URL: 'magang.contoh.co.id' }, 'PUBLIC_URL harus alamat http:// atau https://'],
+    [{ PUBLIC_URL: 'https://contoh.co.id/?a=1' }, 'PUBLIC_URL harus alamat http:// atau https://'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, "TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy dipisah koma (diberikan: '10.0.0.0/33')"],
     [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY harus'],
