@@ -1,0 +1,187 @@
+/**
+ * Attendance (Presensi): one mark per participant per date — Hadir, Izin, Sakit or Alpa — and the
+ * rules every side applies alike (the page, the outbox replay's re-check and the server): who may
+ * mark which date, until when a mentor may correct, which days are working days, and the recap's
+ * figures. Pure: no I/O, no clock (today is passed in).
+ *
+ * Notes: 'Izin' needs a note — leave is granted for a reason, and the HR office asks for it; 'Sakit'
+ * does not — health details are sensitive personal data (a doctor's letter is kept on paper), so
+ * the app never requires them; Hadir and Alpa may carry one.
+ */
+import { z } from 'zod';
+import { MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
+import { lazySchema } from './lazy-schema';
+
+export const HADIR = 'Hadir';
+export const IZIN = 'Izin';
+export const SAKIT = 'Sakit';
+export const ALPA = 'Alpa';
+export const PRESENSI_STATUS = [HADIR, IZIN, SAKIT, ALPA] as const;
+export type PresensiStatus = (typeof PRESENSI_STATUS)[number];
+
+/** Longest note of a mark. */
+export const PRESENSI_CATATAN_MAX = 500;
+/** Marks in one PUT /api/presensi: a mentor's whole group for a day or a week, all applied or none. */
+export const PRESENSI_BATCH_MAX = 500;
+
+/** Texts of attendance: screen, re-check and API. */
+export const PRESENSI_MSG = {
+  invalidStatus: 'Status presensi harus Hadir, Izin, Sakit, atau Alpa',
+  invalidDate: 'Tanggal harus berformat yyyy-mm-dd',
+  catatanRequired: 'Catatan wajib diisi untuk Izin',
+  catatanTooLong: `Catatan maksimal ${PRESENSI_CATATAN_MAX} karakter`,
+  batchEmpty: 'Minimal satu presensi',
+  batchTooLarge: `Maksimal ${PRESENSI_BATCH_MAX} presensi sekali kirim`,
+  duplicate: 'Satu peserta hanya dapat ditandai sekali per tanggal dalam satu kiriman',
+  outsidePeriod: 'Tanggal di luar periode magang peserta',
+  future: 'Presensi tidak dapat diisi untuk tanggal yang akan datang',
+  notWorkingDay: 'Tanggal tersebut bukan hari kerja',
+  locked: 'Presensi tidak dapat diubah. Pembimbing sudah memberi keputusan untuk peserta ini',
+} as const;
+
+/** yyyy-mm-dd of a real calendar day. */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const isoDateSchema = lazySchema(() => z.string({ error: PRESENSI_MSG.invalidDate }).refine(isIsoDate, PRESENSI_MSG.invalidDate));
+
+/** One mark as a client sends it; a blank note is no note. */
+export const presensiMarkSchema = lazySchema(() =>
+  z
+    .object({
+      peserta_id: z.number().int().positive(),
+      tanggal: isoDateSchema,
+      status: z.enum(PRESENSI_STATUS, { error: PRESENSI_MSG.invalidStatus }),
+      catatan: z
+        .string()
+        .trim()
+        .max(PRESENSI_CATATAN_MAX, PRESENSI_MSG.catatanTooLong)
+        .nullish()
+        .transform((value) => (value ? value : null)),
+    })
+    .refine((mark) => mark.status !== IZIN || mark.catatan !== null, { message: PRESENSI_MSG.catatanRequired, path: ['catatan'] }),
+);
+export type PresensiMark = z.infer<typeof presensiMarkSchema>;
+
+/** Body of PUT /api/presensi: 1–500 marks, each participant and date at most once. */
+export const presensiPutSchema = lazySchema(() =>
+  z.object({
+    presensi: z
+      .array(presensiMarkSchema)
+      .min(1, PRESENSI_MSG.batchEmpty)
+      .max(PRESENSI_BATCH_MAX, PRESENSI_MSG.batchTooLarge)
+      .refine((marks) => new Set(marks.map((m) => `${m.peserta_id}:${m.tanggal}`)).size === marks.length, PRESENSI_MSG.duplicate),
+  }),
+);
+
+/** ISO weekdays, 1 = Monday … 7 = Sunday. */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+/** Retail works Monday to Saturday. */
+export const DEFAULT_HARI_KERJA: readonly Weekday[] = [1, 2, 3, 4, 5, 6];
+
+/**
+ * The working days of a HARI_KERJA setting: ISO weekday numbers and ranges separated by commas
+ * ('1-6', '1-5', '1,2,3,4,5,7'); null when it is not one (the server refuses to start). Blank:
+ * the default, Monday to Saturday.
+ */
+export function parseHariKerja(value: string | undefined): Weekday[] | null {
+  if (value === undefined || value.trim() === '') return [...DEFAULT_HARI_KERJA];
+  const days = new Set<Weekday>();
+  for (const part of value.split(',')) {
+    const match = /^\s*([1-7])\s*(?:-\s*([1-7])\s*)?$/.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = Number(match[2] ?? match[1]);
+    if (to < from) return null;
+    for (let day = from; day <= to; day++) days.add(day as Weekday);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/** The ISO weekday of a yyyy-mm-dd date. */
+export function weekdayOf(tanggal: string): Weekday {
+  const day = new Date(`${tanggal}T00:00:00Z`).getUTCDay();
+  return (day === 0 ? 7 : day) as Weekday;
+}
+
+/** yyyy-mm-dd `days` after `tanggal` (negative: before). */
+export function addDays(tanggal: string, days: number): string {
+  const date = new Date(`${tanggal}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The working days from `from` to `to`, both included (0 when `to` is before `from`). */
+export function countWorkingDays(from: string, to: string, hariKerja: readonly Weekday[]): number {
+  if (to < from) return 0;
+  const span = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  const weeks = Math.floor(span / 7);
+  let count = weeks * hariKerja.length;
+  // The days past the whole weeks, from the weekday after the last whole week.
+  for (let i = weeks * 7; i < span; i++) if (hariKerja.includes(weekdayOf(addDays(from, i)))) count++;
+  return count;
+}
+
+/** A participant's internship period. */
+export interface Periode {
+  tanggal_masuk: string;
+  tanggal_selesai: string;
+}
+
+/**
+ * Why `tanggal` cannot be marked for a participant with `periode`, or null when it can: inside the
+ * internship, not after `today`, and a working day.
+ */
+export function tanggalBlock(tanggal: string, periode: Periode, today: string, hariKerja: readonly Weekday[]): string | null {
+  if (tanggal < periode.tanggal_masuk || tanggal > periode.tanggal_selesai) return PRESENSI_MSG.outsidePeriod;
+  if (tanggal > today) return PRESENSI_MSG.future;
+  if (!hariKerja.includes(weekdayOf(tanggal))) return PRESENSI_MSG.notWorkingDay;
+  return null;
+}
+
+/**
+ * Why `role` may not set or correct a participant's marks now, or null when it may: the mentor
+ * until the Pembimbing has decided (the moment the mentor's score lock starts) or the chain
+ * stopped; HR always. Other roles never mark.
+ */
+export function presensiLock(role: string, reviews: readonly Review[]): string | null {
+  if (role === 'HR') return null;
+  if (role !== 'Mentor') return PRESENSI_MSG.locked;
+  const statuses = stepStatuses(reviews);
+  const open = statuses[PEMBIMBING] === MENUNGGU && !Object.values(statuses).includes(TIDAK_DILANJUTKAN);
+  return open ? null : PRESENSI_MSG.locked;
+}
+
+/** Share of recorded days marked Hadir, in percent with one decimal; null when nothing is recorded. */
+export function persenHadir(hadir: number, tercatat: number): number | null {
+  if (tercatat <= 0) return null;
+  return Math.round((hadir / tercatat) * 1000) / 10;
+}
+
+/** The counts of a participant's marks. */
+export interface PresensiCounts {
+  hadir: number;
+  izin: number;
+  sakit: number;
+  alpa: number;
+  tercatat: number;
+  persen_hadir: number | null;
+}
+
+/** Counts `marks` by status; a day without a mark is not recorded (never counted as Alpa). */
+export function countMarks(marks: readonly { status: PresensiStatus }[]): PresensiCounts {
+  const counts = { hadir: 0, izin: 0, sakit: 0, alpa: 0 };
+  for (const mark of marks) counts[mark.status.toLowerCase() as keyof typeof counts] += 1;
+  const tercatat = marks.length;
+  return { ...counts, tercatat, persen_hadir: persenHadir(counts.hadir, tercatat) };
+}
+
+/** The transcript and detail line: 'Kehadiran: 58 dari 60 hari kerja tercatat, 96,7 %'. */
+export function kehadiranLine(counts: PresensiCounts, hariKerja: number): string {
+  const persen = counts.persen_hadir === null ? '–' : `${counts.persen_hadir.toFixed(1).replace('.', ',')} %`;
+  return `Kehadiran: ${counts.tercatat} dari ${hariKerja} hari kerja tercatat, ${persen}`;
+}
