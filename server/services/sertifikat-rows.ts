@@ -5,13 +5,12 @@
 // whatever the number of rows. Issuing freezes such a row in a certificate's snapshot.
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { BUSHEAD, DISETUJUI, PEMBIMBING } from '../../src/domain/approval-chain';
+import { ORGANISASI_TIME_ZONE } from '../../src/domain/dates';
 import type { SertifikatPeserta, Signer } from '../../src/domain/sertifikat';
 import type { Db, Tx } from '../db/client';
 import { peserta, reviews, userSignatures, users } from '../db/schema';
 import { selectPeserta } from './peserta-read';
 
-/** Time zone of the issue date printed on the documents. */
-const TANGGAL_TERBIT_TIME_ZONE = 'Asia/Jakarta';
 
 /** Participants whose three steps are all Disetujui (a step without a row is Menunggu). */
 function fullyApproved(): SQL {
@@ -50,7 +49,7 @@ export async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<Sertifika
       nama_lengkap: users.nama_lengkap,
       jabatan: users.jabatan,
       sha256: userSignatures.sha256,
-      tanggal: sql<string>`to_char((${reviews.updated_at} at time zone ${TANGGAL_TERBIT_TIME_ZONE})::date, 'YYYY-MM-DD')`,
+      tanggal: sql<string>`to_char((${reviews.updated_at} at time zone ${ORGANISASI_TIME_ZONE})::date, 'YYYY-MM-DD')`,
     })
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.reviewer_id))

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { DISETUJUI } from '../../src/domain/approval-chain';
+import { jakartaDate } from '../../src/domain/dates';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type Organisasi, SIGNING_STEPS, type SertifikatPeserta, certificateGradeItems, nomorSertifikat } from '../../src/domain/sertifikat';
 import {
@@ -39,10 +40,6 @@ export interface IssueSettings {
   publicUrl: string;
 }
 
-/** The issue date of a re-issue: today in Asia/Jakarta, yyyy-mm-dd. */
-function todayJakarta(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** Ids among `ids` whose three steps are all Disetujui. */
 async function fullyApprovedIds(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
@@ -164,7 +161,7 @@ export async function reissueCertificate(db: Db, id: number, settings: IssueSett
       .update(sertifikatTerbit)
       .set({ dicabut_pada: sql`now()` })
       .where(and(eq(sertifikatTerbit.peserta_id, id), isNull(sertifikatTerbit.dicabut_pada)));
-    await issue(tx, id, settings, todayJakarta());
+    await issue(tx, id, settings, jakartaDate(new Date()));
     const issued = (await validCertificates(tx, [id])).get(id);
     if (!issued) throw new Error(`sertifikat ${id} tidak terbit`);
     return terbitOf(issued);

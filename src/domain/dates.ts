@@ -18,3 +18,11 @@ export function formatDateId(iso: string | null | undefined): string {
   if (!match) return iso;
   return LONG_ID().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
+
+/** The organisation's time zone: issue dates and "today" of attendance are days in Jakarta. */
+export const ORGANISASI_TIME_ZONE = 'Asia/Jakarta';
+
+/** The calendar day of `now` in Jakarta, 'yyyy-mm-dd'. */
+export function jakartaDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANISASI_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
