@@ -196,6 +196,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: (ctx) => ({ url: `/api/sertifikat/generate-ppt/${ctx.own.id}` }),
   },
   'GET /api/sertifikat/preview/:id': { roles: APPROVERS, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/preview/${ctx.own.id}` }) },
+  'GET /api/sertifikat/gambar/:sha256': { roles: APPROVERS, ok: 404, request: fixed(`/api/sertifikat/gambar/${'0'.repeat(64)}`) },
+  'POST /api/sertifikat/terbitkan-ulang/:id': { roles: HR_ONLY, ok: 404, request: fixed(`/api/sertifikat/terbitkan-ulang/${UNKNOWN_ID}`, {}) },
+
+  // Not multipart: 415 once past the role check (checked before the body is read).
+  'POST /api/organisasi/logo': { roles: HR_ONLY, ok: 415, request: fixed('/api/organisasi/logo', { logo: 'x' }) },
+  'DELETE /api/organisasi/logo': { roles: HR_ONLY, ok: 200, request: fixed('/api/organisasi/logo') },
+  // No logo is set in the matrix's database.
+  'GET /api/organisasi/logo': { roles: 'any', ok: 404, request: fixed('/api/organisasi/logo') },
 };
 
 /** The status `role` (null: no token) must get on `row`. */
