@@ -131,7 +131,7 @@ function afterTable(input: DocumentInput): FlowBlock {
 export function daftarNilaiLayout(input: DocumentInput): PageLayout {
   const elements: LayoutElement[] = [];
   // A letterhead: the logo left of the name, above the rules; the name keeps clear of it.
-  const logo = input.logo ? logoImage(input.logo, LOGO_BOX) : null;
+  const logo = input.logo ? logoImage(input.logo, LOGO_BOX, 'left') : null;
   if (logo) elements.push(logo);
   const nameW = logo ? CONTENT_W - 2 * (LOGO_BOX.w + 3) : CONTENT_W;
   elements.push(textLine(input.organisasi.nama.toUpperCase(), PAGE_W / 2, 22, sans(13, 'bold', PALETTE.navy), 'center', nameW, 8));

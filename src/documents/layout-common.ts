@@ -92,16 +92,17 @@ function pngSize(png: Uint8Array): { width: number; height: number } | null {
 }
 
 /**
- * The organisation's logo fitted into a box (its aspect ratio kept), centred across the box and
- * resting on its bottom edge; null when the bytes are not a PNG.
+ * The organisation's logo fitted into a box (its aspect ratio kept), centred across the box or
+ * at its left edge, resting on its bottom edge; null when the bytes are not a PNG.
  */
-export function logoImage(png: Uint8Array, box: { x: number; y: number; w: number; h: number }): ImageElement | null {
+export function logoImage(png: Uint8Array, box: { x: number; y: number; w: number; h: number }, align: 'center' | 'left' = 'center'): ImageElement | null {
   const size = pngSize(png);
   if (!size) return null;
   const scale = Math.min(box.w / size.width, box.h / size.height);
   const w = size.width * scale;
   const h = size.height * scale;
-  return { kind: 'image', png, alias: imageAlias(png), x: box.x + (box.w - w) / 2, y: box.y + box.h - h, w, h };
+  const x = align === 'left' ? box.x : box.x + (box.w - w) / 2;
+  return { kind: 'image', png, alias: imageAlias(png), x, y: box.y + box.h - h, w, h };
 }
 
 /** Room of one signature block. */
