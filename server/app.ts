@@ -24,6 +24,7 @@ import healthRoutes from './routes/health';
 import instansiRoutes from './routes/instansi';
 import kompetensiRoutes from './routes/kompetensi';
 import nilaiRoutes from './routes/nilai';
+import organisasiRoutes from './routes/organisasi';
 import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
 import riwayatRoutes from './routes/riwayat';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(riwayatRoutes, { prefix: '/api/riwayat' });
   await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
+  await app.register(organisasiRoutes, { prefix: '/api/organisasi' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

@@ -62,6 +62,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   review: 'The three-step approval chain: Pembimbing, HR, BusHead',
   riwayat: 'The history of every score change and approval decision of a participant (append-only)',
   sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
+  organisasi: "Organisation-wide settings HR manages: the logo printed on the documents",
   docs: 'This document and the Swagger UI that shows it (no token)',
 };
 

@@ -10,6 +10,7 @@ import { certificatePdf, certificatePptx } from '../../src/documents/make';
 import { requireRole } from '../auth/plugin';
 import { sendFile } from '../http-download';
 import { certificatePreviewPng } from '../services/document-preview';
+import { organisasiNow } from '../services/organisasi';
 import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
 import { documentImage, reissueCertificate } from '../services/sertifikat-terbit';
 import { parseId, parseInput } from '../validation';
@@ -23,12 +24,12 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
   const list = {
     summary: 'The fully approved participants of a level, for their documents',
     query: sertifikatListQuerySchema,
-    response: { description: 'Rows as GET /api/peserta plus signers and issue date; the organisation', schema: sertifikatListResponseSchema },
+    response: { description: "Rows as GET /api/peserta plus signers and issue date; the organisation (with its current logo's SHA-256)", schema: sertifikatListResponseSchema },
   };
   const notApproved = { 409: 'The participant is not fully approved' };
   app.get('/peserta', { preHandler: readers, config: { openapi: list } }, async (request) => {
     const { jenjang } = parseInput(sertifikatListQuerySchema, request.query);
-    return { data: await listSertifikat(app.db, jenjang), organisasi: app.config.organisasi };
+    return { data: await listSertifikat(app.db, jenjang), organisasi: await organisasiNow(app.db, app.config.organisasi) };
   });
 
   const pdf = { summary: 'Certificate (PDF)', response: { description: 'attachment certificate_{name}.pdf', media: DOCUMENT_MIME.pdf }, errors: notApproved };
@@ -54,7 +55,7 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
   });
 
   const image = {
-    summary: 'An image an issued certificate prints (a signature), by its SHA-256; never changes',
+    summary: 'An image an issued certificate prints (a signature, the logo), by its SHA-256; never changes',
     response: { description: 'image/png, cacheable for good', media: DOCUMENT_MIME.png },
     errors: { 400: 'Not a SHA-256 (64 lowercase hex digits)', 404: 'No such image' },
   };

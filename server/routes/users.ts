@@ -2,8 +2,7 @@
 // Pembimbing, writing for HR only. Responses never carry a password or its hash.
 // Also the signatures (the profile page): Pembimbing and BusHead upload and delete their own;
 // Pembimbing, HR, BusHead and the owner read one (the documents print it).
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from '../../src/domain/master-data';
 import { deletedResponseSchema, itemResponseSchema, listResponseSchema, userRowSchema } from '../../src/domain/master-records';
@@ -12,6 +11,7 @@ import { roleSchema } from '../../src/domain/roles';
 import { DOCUMENT_MIME, SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '../../src/domain/sertifikat';
 import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
+import { etagMatches, fileUpload, registerUpload } from '../http-upload';
 import {
   deleteSignature,
   readSignature,
@@ -20,50 +20,6 @@ import {
 } from '../services/signatures';
 import { createUser, deleteUser, listUsers, updateUser } from '../services/users';
 import { parseId, parseInput } from '../validation';
-
-/** The multipart parser's errors as our answers (a client's mistake is never a 500). */
-function uploadError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  switch ((error as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, SIGNATURE_MSG.tooLarge);
-    case 'FST_FILES_LIMIT':
-      return new HttpError(400, SIGNATURE_MSG.tooManyFiles);
-    default:
-      return new HttpError(400, SIGNATURE_MSG.badUpload);
-  }
-}
-
-/**
- * The bytes of the `signature` file of a multipart request: 415 not multipart, 400 no such
- * file or more than one file, 413 over 1 MB. The whole body is read (within the limits), so
- * a second file is always seen.
- */
-async function signatureUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, SIGNATURE_MSG.notMultipart);
-  let png: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'signature') {
-        part.file.resume();
-        throw new HttpError(400, SIGNATURE_MSG.missingFile);
-      }
-      png = await part.toBuffer();
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
-  if (!png) throw new HttpError(400, SIGNATURE_MSG.missingFile);
-  return png;
-}
-
-/** True when an If-None-Match header names `etag` (or is `*`); weak tags compare weakly. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 /** Registers GET /, GET /role/:role, POST /, PUT /:id, DELETE /:id, POST+DELETE /signature, GET /signature/:id (at /api/users). */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -86,9 +42,9 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   // Multipart only here, with the signature's limits; roles are checked before the body is read.
   await app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    await registerUpload(upload, SIGNATURE_MAX_BYTES);
     upload.post('/signature', { onRequest: signers as onRequestAsyncHookHandler, config: { openapi: uploadDoc } }, async (request) => {
-      const png = await signatureUpload(request);
+      const png = await fileUpload(request, 'signature', SIGNATURE_MSG);
       return { data: await saveSignature(app.db, currentUser(request).id, png), message: MSG.signatureUploaded };
     });
   });

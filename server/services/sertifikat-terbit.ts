@@ -29,6 +29,7 @@ import { kompetensi, peserta, reviews } from '../db/schema';
 import { dokumenGambar, sertifikatTerbit } from '../db/schema-sertifikat';
 import { HttpError } from '../http-error';
 import { listGradeTemplates } from './grade';
+import { readLogo } from './organisasi';
 import { lockPeserta } from './peserta-state';
 import { sertifikatRows } from './sertifikat-rows';
 import { signaturesOf } from './signatures';
@@ -78,22 +79,25 @@ export async function documentImage(db: Db, sha256: string): Promise<Uint8Array>
   return row.png;
 }
 
-/** The snapshot of `row` as printed now: competency names, the certificate's thresholds, the organisation. */
-async function snapshotOf(tx: Tx, row: SertifikatPeserta, organisasi: Organisasi): Promise<SertifikatSnapshot> {
+/**
+ * The snapshot of `row` as printed now: competency names, the certificate's thresholds, the
+ * organisation with the current logo's SHA-256 (none without a logo, as before the logo existed).
+ */
+async function snapshotOf(tx: Tx, row: SertifikatPeserta, organisasi: Organisasi, logo: string | null): Promise<SertifikatSnapshot> {
   const ids = row.nilai.map((score) => score.kompetensi_id);
   const names = ids.length === 0 ? [] : await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(inArray(kompetensi.id, ids));
   return {
     peserta: row,
     kompetensi: names.sort((a, b) => a.id - b.id),
     thresholds: certificateGradeItems(await listGradeTemplates(tx), row.jenjang),
-    organisasi: { nama: organisasi.nama, kota: organisasi.kota },
+    organisasi: { nama: organisasi.nama, kota: organisasi.kota, ...(logo ? { logo } : {}) },
   };
 }
 
 /**
  * Issues the certificate of fully approved participant `id` (its row lock held by the caller):
- * keeps the signers' current signature images by hash, freezes the snapshot, renders the PDF
- * once for its SHA-256. `tanggal` null: the day BusHead approved; else that yyyy-mm-dd.
+ * keeps the signers' current signature images by hash, freezes the snapshot (naming the current
+ * logo), renders the PDF once for its SHA-256. `tanggal` null: the day BusHead approved; else that yyyy-mm-dd.
  */
 async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: string | null): Promise<void> {
   const [found] = await sertifikatRows(tx, eq(peserta.id, id));
@@ -105,13 +109,16 @@ async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: strin
   });
   const stored = await signaturesOf(tx, signerIds);
   const images = new Map([...stored.values()].map((signature) => [signature.sha256, signature.png]));
+  // The logo is in the image store already (uploading puts it there); it prints from `images` too.
+  const logo = await readLogo(tx);
+  if (logo) images.set(logo.sha256, logo.png);
   if (images.size > 0) {
     await tx
       .insert(dokumenGambar)
       .values([...images].map(([sha256, png]) => ({ sha256, png })))
       .onConflictDoNothing();
   }
-  const snapshot = await snapshotOf(tx, row, settings.organisasi);
+  const snapshot = await snapshotOf(tx, row, settings.organisasi, logo?.sha256 ?? null);
   const kode = kodeFromBytes(randomBytes(KODE_BYTES));
   const url = verifikasiUrl(settings.publicUrl, kode);
   const request = snapshotDocumentRequest({ kode, url, snapshot }, images);

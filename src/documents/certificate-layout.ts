@@ -1,12 +1,13 @@
 /**
- * The certificate (A4 landscape) as plain data: a double frame, the organisation, the title
+ * The certificate (A4 landscape) as plain data: a double frame, the organisation's logo (when it
+ * has one) and name, the title
  * and number, the participant (the name shrinks to fit), the programme sentence, the average
  * and its grade, the place and date, the two signature blocks and, when the certificate has a
  * verification, its QR code between them. Pure.
  */
 import { formatSkor } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, elementWidth, lineHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
+import { PALETTE, elementWidth, lineHeight, logoImage, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
 import type { Color, LayoutElement, PageLayout, TextElement, TextStyle } from './layout-types';
 import { verificationElements } from './verification';
 
@@ -21,6 +22,15 @@ export const NAME_SIZE_MAX = 30;
 export const NAME_SIZE_MIN = 14;
 /** Smallest size of a name too long for one line, pt. */
 const NAME_WRAP_MIN = 11;
+
+/** The logo's room: centred at the top, below the inner rule and level with the corner brackets. */
+const LOGO_BOX = { x: CENTER - 22, y: 16.5, w: 44, h: 13 };
+
+/** Baselines of the organisation's name, the rule under it, the title and the number. */
+const HEADER = {
+  plain: { nama: 31, rule: 35, title: 53, nomor: 61 },
+  withLogo: { nama: 35, rule: 38.5, title: 54.5, nomor: 61.5 },
+} as const;
 
 /** The frame: a navy outer rule, a thin gold inner rule and gold corner brackets inside it. */
 function frame(): LayoutElement[] {
@@ -92,10 +102,14 @@ export function gradeSentence(input: DocumentInput): string {
 export function certificateLayout(input: DocumentInput): PageLayout {
   const { peserta, organisasi } = input;
   const elements: LayoutElement[] = frame();
-  elements.push(textLine(organisasi.nama.toUpperCase(), CENTER, 31, sans(12, 'bold', PALETTE.navy), 'center', TEXT_W, 8));
-  elements.push({ kind: 'line', x1: CENTER - 30, y1: 35, x2: CENTER + 30, y2: 35, width: 0.4, color: PALETTE.gold });
-  elements.push(textLine('SERTIFIKAT', CENTER, 53, serif(38, 'bold', PALETTE.navy), 'center', TEXT_W));
-  elements.push(textLine(`Nomor: ${input.nomor}`, CENTER, 61, sans(10.5, 'normal', PALETTE.grey), 'center', TEXT_W, 8));
+  // With a logo it heads the page between the corner brackets and the header moves down a little.
+  const logo = input.logo ? logoImage(input.logo, LOGO_BOX) : null;
+  const header = logo ? HEADER.withLogo : HEADER.plain;
+  if (logo) elements.push(logo);
+  elements.push(textLine(organisasi.nama.toUpperCase(), CENTER, header.nama, sans(12, 'bold', PALETTE.navy), 'center', TEXT_W, 8));
+  elements.push({ kind: 'line', x1: CENTER - 30, y1: header.rule, x2: CENTER + 30, y2: header.rule, width: 0.4, color: PALETTE.gold });
+  elements.push(textLine('SERTIFIKAT', CENTER, header.title, serif(38, 'bold', PALETTE.navy), 'center', TEXT_W));
+  elements.push(textLine(`Nomor: ${input.nomor}`, CENTER, header.nomor, sans(10.5, 'normal', PALETTE.grey), 'center', TEXT_W, 8));
 
   // Very long names and texts: a tighter body and a lower foot keep them apart.
   let body = certificateBody(input, SPACING.normal);

@@ -1,13 +1,13 @@
 /**
- * The Daftar Nilai (grade transcript, A4 portrait) as plain data: the organisation header,
- * title and number, the identity block, the score table (it may run over pages), and after it
+ * The Daftar Nilai (grade transcript, A4 portrait) as plain data: the organisation header (its
+ * logo at the left when it has one), title and number, the identity block, the score table (it may run over pages), and after it
  * the thresholds used, the place and date and the two signature blocks (with the verification
  * QR code between them when the document has one). Pure.
  */
 import type { GradeItem } from '../domain/grade';
 import { formatSkor, gradeOfAverage } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
-import { PALETTE, lineHeight, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
+import { PALETTE, lineHeight, logoImage, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
 import type { FlowBlock, LayoutElement, PageLayout, TableBlock, TextStyle } from './layout-types';
 import { verificationElements } from './verification';
 
@@ -16,6 +16,8 @@ const PAGE_W = 210;
 const PAGE_H = 297;
 const MARGIN = 20;
 const CONTENT_W = PAGE_W - 2 * MARGIN;
+/** The logo's room: the left end of the letterhead, resting just above the double rule. */
+const LOGO_BOX = { x: MARGIN, y: 9, w: 30, h: 15.5 };
 /** Thresholds listed per column of the 'Keterangan'. */
 const KETERANGAN_ROWS = 5;
 
@@ -128,7 +130,11 @@ function afterTable(input: DocumentInput): FlowBlock {
 /** The Daftar Nilai of one participant. */
 export function daftarNilaiLayout(input: DocumentInput): PageLayout {
   const elements: LayoutElement[] = [];
-  elements.push(textLine(input.organisasi.nama.toUpperCase(), PAGE_W / 2, 22, sans(13, 'bold', PALETTE.navy), 'center', CONTENT_W, 8));
+  // A letterhead: the logo left of the name, above the rules; the name keeps clear of it.
+  const logo = input.logo ? logoImage(input.logo, LOGO_BOX, 'left') : null;
+  if (logo) elements.push(logo);
+  const nameW = logo ? CONTENT_W - 2 * (LOGO_BOX.w + 3) : CONTENT_W;
+  elements.push(textLine(input.organisasi.nama.toUpperCase(), PAGE_W / 2, 22, sans(13, 'bold', PALETTE.navy), 'center', nameW, 8));
   elements.push({ kind: 'line', x1: MARGIN, y1: 27, x2: PAGE_W - MARGIN, y2: 27, width: 0.8, color: PALETTE.navy });
   elements.push({ kind: 'line', x1: MARGIN, y1: 28.4, x2: PAGE_W - MARGIN, y2: 28.4, width: 0.25, color: PALETTE.gold });
   elements.push(textLine('DAFTAR NILAI MAGANG', PAGE_W / 2, 42, { font: 'serif', weight: 'bold', size: 17, color: PALETTE.navy }, 'center', CONTENT_W));

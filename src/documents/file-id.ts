@@ -76,15 +76,16 @@ function fnv1a128(...parts: readonly (string | Uint8Array)[]): string {
   return hash.hex();
 }
 
-/** The file id of a document made from `inputs` (upper-case hex, as PDF writes it): their data and signature PNGs. */
+/** The file id of a document made from `inputs` (upper-case hex, as PDF writes it): their data, signature PNGs and logo. */
 export function documentFileId(kind: string, inputs: readonly DocumentInput[]): string {
   const hash = new Fnv128().text(kind);
-  for (const { verifikasi, ...input } of inputs) {
+  for (const { verifikasi, logo, ...input } of inputs) {
     // The PNGs are hashed as bytes, not as JSON: a Uint8Array in JSON is an object of indexes,
     // and a Node Buffer's own toJSON would run before any replacer, so they are taken out first.
     const penandatangan = input.penandatangan.map((signer) => ({ ...signer, png: signer.png ? signer.png.length : null }));
-    // A null verification hashes as an absent one: the document is the same.
-    hash.text(JSON.stringify({ ...input, penandatangan, ...(verifikasi ? { verifikasi } : {}) }));
+    // A null verification hashes as an absent one: the document is the same. Without a logo the
+    // text hashed is the one of before, so those documents keep their file id.
+    hash.text(JSON.stringify({ ...input, penandatangan, ...(verifikasi ? { verifikasi } : {}), ...(logo ? { logo: imageAlias(logo) } : {}) }));
     for (const signer of input.penandatangan) if (signer.png) hash.text(imageAlias(signer.png));
   }
   return hash.hex().toUpperCase();

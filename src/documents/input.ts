@@ -81,6 +81,8 @@ export interface DocumentInput {
   penandatangan: DocumentSigner[];
   /** When given, the documents print its QR code and code; absent or null, they are as without it. */
   verifikasi?: DocumentVerification | null;
+  /** The organisation's logo PNG, printed at the head of both documents; absent, they are as without it. */
+  logo?: Uint8Array;
 }
 
 /** What buildDocumentInput needs besides the row. */
@@ -94,6 +96,8 @@ export interface DocumentSources {
   organisasi: Organisasi;
   /** The participant's verification, when one was issued. */
   verifikasi?: DocumentVerification | null;
+  /** The organisation's logo PNG, when the organisation has one (a snapshot: the one it names). */
+  logo?: Uint8Array | null;
 }
 
 /** The document input of one participant. Pure; the same on the server and the device. */
@@ -143,6 +147,7 @@ export function buildDocumentInput(row: SertifikatPeserta, sources: DocumentSour
     }),
     // Only when present: an input without it stays exactly as before (same file id, same bytes).
     ...(sources.verifikasi ? { verifikasi: { kode: sources.verifikasi.kode, url: sources.verifikasi.url } } : {}),
+    ...(sources.logo ? { logo: sources.logo } : {}),
   };
 }
 
@@ -154,8 +159,9 @@ export interface DocumentRequest {
 
 /**
  * The documents of an issued certificate, from its snapshot alone: the participant, competency
- * names, thresholds and organisation as they were at issue, the signature images by the SHA-256
- * the snapshot names (`images`; a missing one prints a blank line), and the verification code
+ * names, thresholds and organisation as they were at issue, the signature images and the logo by
+ * the SHA-256 the snapshot names (`images`; a missing signature prints a blank line, a missing
+ * logo no logo), and the verification code
  * and URL. A Daftar Nilai passes the thresholds chosen at print time; a certificate, none.
  */
 export function snapshotDocumentRequest(
@@ -170,6 +176,7 @@ export function snapshotDocumentRequest(
     const png = signer?.signature ? images.get(signer.signature) : undefined;
     if (signer && png) signatures.set(signer.id, png);
   }
+  const logo = snapshot.organisasi.logo ? images.get(snapshot.organisasi.logo) : undefined;
   return {
     row: snapshot.peserta,
     sources: {
@@ -178,6 +185,7 @@ export function snapshotDocumentRequest(
       signatures,
       organisasi: snapshot.organisasi,
       verifikasi: { kode: terbit.kode, url: terbit.url },
+      ...(logo ? { logo } : {}),
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * Pieces both documents share: the palette, a text element builder that fits or wraps with
- * the embedded fonts' widths, the size of a PNG, and the signature blocks under the date line.
+ * the embedded fonts' widths, the size of a PNG, the logo's fitting, and the signature blocks under
+ * the date line.
  */
 import { imageAlias } from './file-id';
 import { MM_PER_PT, fitSize, printable, textWidth, wrapText } from './fonts';
 import type { DocumentSigner } from './input';
-import type { Color, LayoutElement, TextElement, TextStyle } from './layout-types';
+import type { Color, ImageElement, LayoutElement, TextElement, TextStyle } from './layout-types';
 
 /** Colours of the documents: navy ink, a muted gold accent, dark text, grey notes. */
 export const PALETTE = {
@@ -88,6 +89,20 @@ function pngSize(png: Uint8Array): { width: number; height: number } | null {
   const width = view.getUint32(16);
   const height = view.getUint32(20);
   return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * The organisation's logo fitted into a box (its aspect ratio kept), centred across the box or
+ * at its left edge, resting on its bottom edge; null when the bytes are not a PNG.
+ */
+export function logoImage(png: Uint8Array, box: { x: number; y: number; w: number; h: number }, align: 'center' | 'left' = 'center'): ImageElement | null {
+  const size = pngSize(png);
+  if (!size) return null;
+  const scale = Math.min(box.w / size.width, box.h / size.height);
+  const w = size.width * scale;
+  const h = size.height * scale;
+  const x = align === 'left' ? box.x : box.x + (box.w - w) / 2;
+  return { kind: 'image', png, alias: imageAlias(png), x, y: box.y + box.h - h, w, h };
 }
 
 /** Room of one signature block. */

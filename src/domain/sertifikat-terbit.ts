@@ -118,11 +118,13 @@ export const sertifikatListResponseSchema = lazySchema(() =>
 );
 
 /**
- * The SHA-256 of every image a snapshot prints (the signers' signatures): what the server keeps
- * in its image store and a device fetches by hash to print the certificate offline.
+ * The SHA-256 of every image a snapshot prints (the signers' signatures, then the organisation's
+ * logo): what the server keeps in its image store and a device fetches by hash to print the
+ * certificate offline.
  */
 export function snapshotImageHashes(snapshot: SertifikatSnapshot): string[] {
-  return ([PEMBIMBING, BUSHEAD] as const).flatMap((step) => snapshot.peserta.penandatangan[step]?.signature ?? []);
+  const signatures = ([PEMBIMBING, BUSHEAD] as const).flatMap((step) => snapshot.peserta.penandatangan[step]?.signature ?? []);
+  return snapshot.organisasi.logo ? [...signatures, snapshot.organisasi.logo] : signatures;
 }
 
 /** The signing steps whose signer has no signature image on an issued certificate. */

@@ -89,8 +89,15 @@ export const sertifikatPesertaSchema = lazySchema(() => pesertaSchema.extend({
 }));
 export type SertifikatPeserta = z.infer<typeof sertifikatPesertaSchema>;
 
-/** The organisation printed on the documents (server settings ORGANISASI_NAMA / ORGANISASI_KOTA). */
-export const organisasiSchema = lazySchema(() => z.object({ nama: z.string(), kota: z.string() }));
+/** A SHA-256 as the API writes it: 64 lowercase hex digits. */
+const sha256Schema = lazySchema(() => z.string().regex(/^[0-9a-f]{64}$/));
+
+/**
+ * The organisation printed on the documents: name and city (server settings ORGANISASI_NAMA /
+ * ORGANISASI_KOTA) and the SHA-256 of the logo PNG HR uploaded (null without one). `logo` is
+ * optional: older servers and certificates issued before the logo existed have none.
+ */
+export const organisasiSchema = lazySchema(() => z.object({ nama: z.string(), kota: z.string(), logo: sha256Schema.nullable().optional() }));
 export type Organisasi = z.infer<typeof organisasiSchema>;
 
 /** Query of GET /api/sertifikat/peserta: the level is required. */

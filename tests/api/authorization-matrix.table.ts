@@ -202,6 +202,12 @@ export const MATRIX: Record<string, MatrixRow> = {
     ok: 409,
     request: (ctx) => ({ url: `/api/sertifikat/terbitkan-ulang/${ctx.own.id}` }),
   },
+
+  // Not multipart: 415 once past the role check (checked before the body is read).
+  'POST /api/organisasi/logo': { roles: HR_ONLY, ok: 415, request: fixed('/api/organisasi/logo', { logo: 'x' }) },
+  'DELETE /api/organisasi/logo': { roles: HR_ONLY, ok: 200, request: fixed('/api/organisasi/logo') },
+  // No logo is set in the matrix's database.
+  'GET /api/organisasi/logo': { roles: 'any', ok: 404, request: fixed('/api/organisasi/logo') },
 };
 
 /** The status `role` (null: no token) must get on `row`. */

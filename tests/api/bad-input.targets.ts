@@ -81,6 +81,9 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'DELETE /api/users/:id': { url: `/api/users/${ids.spareUser}`, body: {} },
     'POST /api/users/signature': { url: '/api/users/signature', body: { signature: 'bukan-png' } },
     'DELETE /api/users/signature': { url: '/api/users/signature', body: {} },
+    'POST /api/organisasi/logo': { url: '/api/organisasi/logo', body: { logo: 'bukan-png' } },
+    'DELETE /api/organisasi/logo': { url: '/api/organisasi/logo', body: {} },
+    'POST /api/sertifikat/terbitkan-ulang/:id': { url: `/api/sertifikat/terbitkan-ulang/${ids.scored.id}`, body: {} },
     'POST /api/instansi': { url: '/api/instansi', body: { nama: 'Fuzz Instansi', jenis: 'Kampus' } },
     'PUT /api/instansi/:id': { url: `/api/instansi/${ids.instansi.id}`, body: { nama: ids.instansi.nama, jenis: ids.instansi.jenis } },
     'DELETE /api/instansi/:id': { url: `/api/instansi/${ids.spareInstansi}`, body: {} },
@@ -102,6 +105,5 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'POST /api/review/approve/:id': { url: `/api/review/approve/${ids.reviewed.id}`, body: { catatan: 'Bagus' } },
     'POST /api/review/reject/:id': { url: `/api/review/reject/${ids.reviewed.id}`, body: { catatan: 'Kurang' } },
     'POST /api/review/cancel/:id': { url: `/api/review/cancel/${ids.reviewed.id}`, body: {} },
-    'POST /api/sertifikat/terbitkan-ulang/:id': { url: `/api/sertifikat/terbitkan-ulang/${ids.reviewed.id}`, body: {} },
   };
 }

@@ -91,7 +91,7 @@ describe('GET /api/sertifikat/peserta', () => {
       const complete = all.filter((p) => p.status.is_complete);
       expect(answer.data.map(({ penandatangan: _p, tanggal_terbit: _d, sertifikat: _s, ...rest }) => rest)).toEqual(complete);
       expect(answer.data.every((row) => row.jenjang === jenjang && row.reviews.every((r) => r.status === DISETUJUI))).toBe(true);
-      expect(answer.organisasi).toEqual(DEFAULT_ORGANISASI);
+      expect(answer.organisasi).toEqual({ ...DEFAULT_ORGANISASI, logo: null });
     }
     const smkIds = (await list('SMK')).data.map((r) => r.id);
     expect(smkIds).toContain(full.id);

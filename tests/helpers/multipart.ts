@@ -29,3 +29,8 @@ export function multipart(parts: readonly Part[], boundary = BOUNDARY): { payloa
 export function signatureForm(bytes: Uint8Array, filename = 'ttd.png', type = 'image/png') {
   return multipart([{ name: 'signature', filename, type, content: bytes }]);
 }
+
+/** A multipart body with one file in the `logo` field (the organisation's logo). */
+export function logoForm(bytes: Uint8Array, filename = 'logo.png', type = 'image/png') {
+  return multipart([{ name: 'logo', filename, type, content: bytes }]);
+}

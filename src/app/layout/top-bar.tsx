@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { MSG } from '@/domain/messages';
 import { NavIcon } from './nav-icons';
 import { OutboxStatusBar } from './outbox-status';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {

@@ -4,9 +4,11 @@ import { useApi } from '@/api/api-context';
 import { errorMessage } from '@/api/client';
 import { USER_NAME_LABELS, changePasswordSchema, updateProfileSchema } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
+import { normalizeRole } from '@/domain/roles';
 import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { LogoPanel } from './logo-panel';
 import { SignaturePanel, hasSignaturePanel } from './signature-panel';
 import './profile.css';
 
@@ -61,8 +63,8 @@ function FormFooter({ status, busy, disabled = false, label }: { status: Status;
 }
 
 /**
- * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, and for a
- * Pembimbing or BusHead the signature panel.
+ * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, for a
+ * Pembimbing or BusHead the signature panel, and for HR the organisation's logo.
  */
 export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
   const api = useApi();
@@ -211,6 +213,8 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
           <PasswordField id="profile-new-password" label="Password Baru" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
           <FormFooter status={passwordStatus} busy={savingPassword} label="Ubah Password" />
         </form>
+
+        {profile && normalizeRole(profile.role) === 'HR' && <LogoPanel api={api} />}
 
         {profile && hasSignaturePanel(profile.role) && (
           <SignaturePanel
