@@ -196,6 +196,12 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: (ctx) => ({ url: `/api/sertifikat/generate-ppt/${ctx.own.id}` }),
   },
   'GET /api/sertifikat/preview/:id': { roles: APPROVERS, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/preview/${ctx.own.id}` }) },
+  'GET /api/sertifikat/gambar/:sha256': { roles: APPROVERS, ok: 404, request: fixed(`/api/sertifikat/gambar/${'0'.repeat(64)}`) },
+  // Not fully approved: 409 once past the role check (nothing is revoked or issued).
+  'POST /api/sertifikat/terbitkan-ulang/:id': { roles: HR_ONLY, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/terbitkan-ulang/${ctx.own.id}` }) },
+
+  // The public check of a certificate: no token; a code no certificate has is a 404.
+  'GET /api/verifikasi/:kode': { roles: 'public', ok: 404, request: fixed('/api/verifikasi/0000000000000000000000000Z') },
 };
 
 /** The status `role` (null: no token) must get on `row`. */
