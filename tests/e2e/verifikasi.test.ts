@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newContext } from './helpers/browser';
-import { expectAccessible } from './helpers/a11y';
+import { errorWiringProblems, expectAccessible } from './helpers/a11y';
 import { apiBytes, approveApi } from './helpers/certificates';
 import { apiToken } from './helpers/master-data';
 import { waitForServiceWorker } from './helpers/nilai';
@@ -131,6 +131,7 @@ describe('the verification page of a code', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Kode verifikasi harus 26 huruf dan angka').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await errorWiringProblems(page.locator('form'))).toEqual([]);
     await expectAccessible(page, 'form error @390');
     await field.fill(kode.toLowerCase().match(/.{1,4}/g)!.join('-'));
     await page.keyboard.press('Enter');
