@@ -181,6 +181,27 @@ describe('codes no certificate has', () => {
     expect(response.json()).toEqual({ message: TERBIT_MSG.kodeNotFound });
   });
 
+  it('should look a malformed code up like an unknown one: one query on the code, not an early answer', async () => {
+    const lookups: string[] = [];
+    // The app's database, with every select counted (the limiter only inserts and deletes).
+    const counted = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') lookups.push('select');
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const other = await buildApp({ db: counted, config: t.config, webRoot: null, logger: false });
+    try {
+      for (const kode of ['0000000000000000000000000Z', 'bukan kode!', 'UUUUUUUUUUUUUUUUUUUUUUUUUU']) {
+        lookups.length = 0;
+        expect((await check(kode, freshAddress(), other)).statusCode).toBe(404);
+        expect(lookups, kode).toEqual(['select']);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('should answer 400 for a text longer than any typed code', async () => {
     const response = await check('A'.repeat(65));
     expect(response.statusCode).toBe(400);
