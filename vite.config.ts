@@ -93,6 +93,10 @@ export default defineConfig(({ mode }) => ({
             },
             // boot.ts stays alone in the HTML's entry chunk (it must not pull the start code with it).
             { name: 'start', test: /[\\/]src[\\/](?!boot\.ts$)/, tags: ['$initial'], priority: 20 },
+            // The pure rules and texts: shared by the logged-in screens and the public
+            // verification page, which must not load the logged-in app (layout, device
+            // database, outbox) to show one certificate.
+            { name: 'domain', test: /[\\/]src[\\/]domain[\\/]/, priority: 11 },
             {
               name: 'app',
               test: (id) =>

@@ -30,6 +30,7 @@ import reviewRoutes from './routes/review';
 import riwayatRoutes from './routes/riwayat';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
+import verifikasiRoutes from './routes/verifikasi';
 
 /** JSON bodies above this answer 413: bodies are at most 1 MB (the CSV import has its own limit). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(riwayatRoutes, { prefix: '/api/riwayat' });
   await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
   await app.register(organisasiRoutes, { prefix: '/api/organisasi' });
+  await app.register(verifikasiRoutes, { prefix: '/api/verifikasi' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

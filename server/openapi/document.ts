@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../../src/domain/roles';
 import { IDEMPOTENCY_KEY_MAX } from '../../src/domain/idempotency';
+import { KODE_INPUT_MAX } from '../../src/domain/sertifikat-terbit';
 import { pathParamNames } from '../plugins/path-params';
 import type { RouteDoc } from './route-doc';
 
@@ -34,7 +35,16 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-const ID_PARAM_SCHEMA: JsonSchema = { type: 'string', pattern: '^[1-9][0-9]{0,15}$' };
+/** A path parameter's schema and description: an id, unless named in PATH_PARAMS (the rules of server/plugins/path-params.ts). */
+const PATH_ID = { schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, description: 'A positive decimal id (else 400 `ID tidak valid`)' };
+const PATH_PARAMS: Record<string, { schema: JsonSchema; description: string }> = {
+  role: { schema: { type: 'string', enum: [...ROLES] }, description: 'A role name' },
+  sha256: { schema: { type: 'string', pattern: '^[0-9a-f]{64}$' }, description: 'A SHA-256: 64 lowercase hex digits' },
+  kode: {
+    schema: { type: 'string', minLength: 1, maxLength: KODE_INPUT_MAX },
+    description: 'A verification code as printed or typed (case, spaces and hyphens do not matter)',
+  },
+};
 
 /** What the generator says about the errors it adds by itself. */
 const AUTO_ERRORS = {
@@ -63,6 +73,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   riwayat: 'The history of every score change and approval decision of a participant (append-only)',
   sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
   organisasi: "Organisation-wide settings HR manages: the logo printed on the documents",
+  verifikasi: 'The public check of an issued certificate by its verification code (no token, limited per address)',
   docs: 'This document and the Swagger UI that shows it (no token)',
 };
 
@@ -104,13 +115,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 function parameters(route: DocumentedRoute): JsonSchema[] {
   const { doc } = route;
-  const params: JsonSchema[] = pathParamNames(route.url).map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: name === 'role' ? { type: 'string', enum: [...ROLES] } : ID_PARAM_SCHEMA,
-    description: name === 'role' ? 'A role name' : 'A positive decimal id (else 400 `ID tidak valid`)',
-  }));
+  const params: JsonSchema[] = pathParamNames(route.url).map((name) => ({ name, in: 'path', required: true, ...(PATH_PARAMS[name] ?? PATH_ID) }));
   if (route.url.endsWith('*')) {
     params.push({ name: 'path', in: 'path', required: true, schema: { type: 'string' }, description: 'A file path' });
   }

@@ -3,7 +3,7 @@
  * context every route reads its dependencies from: the session store and the API client. The
  * logged-in shell checks the token and the role for every screen below it. Each screen is its own
  * chunk (lazyRouteComponent in its route file); the login page loads eagerly, the layout with
- * the first screen.
+ * the first screen. The public verification page sits beside the login page, outside the shell.
  */
 import { createRouter } from '@tanstack/react-router';
 import { Spinner } from '@/ui/spinner';
@@ -26,9 +26,13 @@ import { profileRoute } from './routes/profile';
 import { rootRoute } from './routes/root';
 import { unauthorizedRoute } from './routes/unauthorized';
 import { usersRoute } from './routes/users';
+import { verifikasiKodeRoute, verifikasiRoute } from './routes/verifikasi';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  // Public, outside the logged-in shell: the check of a certificate's code.
+  verifikasiRoute,
+  verifikasiKodeRoute,
   appShellRoute.addChildren([
     unauthorizedRoute,
     dashboardRoute,

@@ -208,6 +208,9 @@ export const MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/organisasi/logo': { roles: HR_ONLY, ok: 200, request: fixed('/api/organisasi/logo') },
   // No logo is set in the matrix's database.
   'GET /api/organisasi/logo': { roles: 'any', ok: 404, request: fixed('/api/organisasi/logo') },
+
+  // The public check of a certificate: no token; a code no certificate has is a 404.
+  'GET /api/verifikasi/:kode': { roles: 'public', ok: 404, request: fixed('/api/verifikasi/0000000000000000000000000Z') },
 };
 
 /** The status `role` (null: no token) must get on `row`. */

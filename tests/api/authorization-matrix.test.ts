@@ -89,9 +89,11 @@ describe('the authorization matrix', () => {
 
   // A malformed path parameter names no resource: 400 before any token or role check
   // (server/plugins/path-params.ts), so a forbidden caller learns nothing more than from a 403.
+  // A verification code is any text up to its length limit (a wrong one is a 404): only an
+  // overlong one is malformed.
   it.each(keys.filter((key) => key.includes('/:')))('%s with a malformed path parameter answers 400 to everyone', async (key) => {
     const [method, pattern] = key.split(' ') as [string, string];
-    for (const bad of ['%00', 'abc', '-1', '9'.repeat(400)]) {
+    for (const bad of pattern.includes(':kode') ? ['9'.repeat(400)] : ['%00', 'abc', '-1', '9'.repeat(400)]) {
       const url = pattern.replace(/:[A-Za-z]+/g, bad);
       for (const role of callers) {
         const token = role === null ? null : tokens[USERNAME_OF[role]];

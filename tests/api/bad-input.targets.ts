@@ -105,5 +105,6 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'POST /api/review/approve/:id': { url: `/api/review/approve/${ids.reviewed.id}`, body: { catatan: 'Bagus' } },
     'POST /api/review/reject/:id': { url: `/api/review/reject/${ids.reviewed.id}`, body: { catatan: 'Kurang' } },
     'POST /api/review/cancel/:id': { url: `/api/review/cancel/${ids.reviewed.id}`, body: {} },
+    // Takes no body; never fully approved, so whatever is sent it issues nothing (409).
   };
 }

@@ -143,3 +143,9 @@ export function decodeSvgQr(svg: string, widthPx: number): string | null {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The text of the QR code in a PNG image (a document preview). */
+export function decodePngQr(png: Uint8Array): string | null {
+  const image = decodePng(png);
+  return decodePixels(image.data, image.width, image.height, image.channels);
+}
