@@ -2,8 +2,7 @@ import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { GradeItem } from '@/domain/grade';
 import { SIGNING_STEPS } from '@/domain/sertifikat';
-import { snapshotDocumentRequest } from '@/documents/input';
-import type { DocumentRequest } from '@/workers/clients';
+import { type DocumentRequest, snapshotDocumentRequest } from '@/workers/clients';
 
 /** Texts of the certificate screens' document requests. */
 export const CERTIFICATE_TEXT = {
