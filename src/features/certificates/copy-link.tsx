@@ -42,16 +42,17 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** The verification link to copy by hand: a read-only field, selected when the dialog opens. */
 export function CopyManualModal({ url, onClose }: { url: string; onClose: () => void }) {
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   useEffect(() => field.current?.select(), []);
   return (
     <DetailModal size="sm" title={SERTIFIKAT_MSG.copyManualTitle} onClose={onClose}>
       <p id={hintId}>{SERTIFIKAT_MSG.copyManual}</p>
-      <input
+      <textarea
         ref={field}
         className="copy-manual-field"
         readOnly
+        rows={3}
         value={url}
         aria-label={SERTIFIKAT_MSG.copyManualTitle}
         aria-describedby={hintId}
