@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, login, newContext } from './helpers/browser';
-import { apiBytes, approveApi, downloadOf, imageSize, issuedCertificates, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
+import { apiBytes, approveApi, clearCachedImages, downloadOf, imageSize, issuedCertificates, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
 import { apiPost, apiPut, apiToken, dialog, pagerInfo } from './helpers/master-data';
 import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
 import { waitForServiceWorker } from './helpers/nilai';
@@ -247,26 +247,6 @@ describe('certificate lists', () => {
     await popup.waitFor({ state: 'detached' });
   });
 });
-
-/** Empties the device's image store (the mirror table `images`) behind the app's back. */
-async function clearCachedImages(target: Page): Promise<void> {
-  await target.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('magang');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('images', 'readwrite');
-          tx.objectStore('images').clear();
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
 
 describe('documents the device lacks data for', () => {
   it("should download the PDF and show the preview from the server online when a signature image is missing, the PDF equal to the device's own", async () => {

@@ -48,7 +48,7 @@ function mirror(without?: 'pembimbing' | 'bushead'): SertifikatMirror {
   ]);
   if (without === 'pembimbing') images.delete(SHA_P);
   if (without === 'bushead') images.delete(SHA_B);
-  return { rows: [row()], grade: [TEMPLATE], images, organisasi: { nama: 'PT Lain', kota: 'Bandung' } };
+  return { rows: [row()], grade: [TEMPLATE], images };
 }
 
 const PDF: PrintJob = { kind: 'pdf' };

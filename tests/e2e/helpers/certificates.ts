@@ -63,3 +63,23 @@ export async function issuedCertificates(baseUrl: string, jenjang: 'SMK' | 'Maha
   const { data } = (await response.json()) as { data: { nama: string; sertifikat: { kode: string; url: string } | null }[] };
   return new Map(data.flatMap((row) => (row.sertifikat ? [[row.nama, { kode: row.sertifikat.kode, url: row.sertifikat.url }] as const] : [])));
 }
+
+/** Empties the device's image store (the mirror table `images`) behind the app's back. */
+export async function clearCachedImages(target: Page): Promise<void> {
+  await target.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('magang');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('images', 'readwrite');
+          tx.objectStore('images').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
