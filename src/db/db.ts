@@ -8,6 +8,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
   DivisiRecord,
   GradeRecord,
+  ImageRecord,
   InstansiRecord,
   KompetensiRecord,
   MetaRecord,
@@ -17,7 +18,6 @@ import type {
   ReviewRecord,
   RiwayatRecord,
   SertifikatRecord,
-  SignatureRecord,
   UserRecord,
 } from './records';
 
@@ -38,7 +38,7 @@ export const MIRROR_TABLES = [
   'grade',
   'users',
   'sertifikat',
-  'signatures',
+  'images',
   'riwayat',
 ] as const;
 /** Name of one mirror table. */
@@ -55,7 +55,7 @@ export class MagangDb extends Dexie {
   declare grade: Table<GradeRecord, number>;
   declare users: Table<UserRecord, number>;
   declare sertifikat: Table<SertifikatRecord, number>;
-  declare signatures: Table<SignatureRecord, number>;
+  declare images: Table<ImageRecord, string>;
   declare riwayat: Table<RiwayatRecord, number>;
   declare outbox: EntityTable<OutboxRecord, 'seq'>;
   declare meta: Table<MetaRecord, string>;
@@ -88,6 +88,10 @@ export class MagangDb extends Dexie {
     });
     // Version 3: each participant's history (Riwayat) as last pulled, shown offline.
     this.version(3).stores({ riwayat: 'pesertaId' });
+    // Version 4: the images issued certificates print, by the SHA-256 their snapshot names
+    // (table images); the per-user signature cache of version 2 (table signatures) goes, as
+    // documents print only from the snapshot. No service worker code ever read that table.
+    this.version(4).stores({ images: 'sha256', signatures: null });
     this.use(quotaWatch);
   }
 }

@@ -148,7 +148,7 @@ export async function freeMirror(db: MagangDb): Promise<void> {
 
 /**
  * Logout: removes the session, the cached profile, the organisation, every pull cursor and
- * every mirror table (certificate rows and cached signatures included), in one transaction.
+ * every mirror table (certificate rows and the images they print included), in one transaction.
  * The outbox stays, every user's: unsent changes are replayed when their user logs in again
  * (never for anyone else; the logout dialog says so).
  */

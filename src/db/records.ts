@@ -116,14 +116,13 @@ export interface RiwayatRecord {
   fetchedAt: number;
 }
 
-/** A signer's signature PNG, cached so certificates print with it offline. */
-export interface SignatureRecord {
-  /** The signer's user id (Pembimbing or BusHead). */
-  userId: number;
-  /**
-   * SHA-256 (hex) of `png` as the server reported it (the row's `penandatangan.*.signature`,
-   * also the ETag). A document uses the PNG only while this equals the row's value.
-   */
+/**
+ * An image an issued certificate prints (a signer's signature PNG), kept by its SHA-256 — the
+ * hash the certificate's snapshot names it by — so certificates print with it offline. The
+ * bytes of a hash never change; an image no mirrored certificate names any more is dropped.
+ */
+export interface ImageRecord {
+  /** Lowercase hex SHA-256 of `png`, checked against the bytes before the record is stored. */
   sha256: string;
   png: Uint8Array;
 }

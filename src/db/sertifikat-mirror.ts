@@ -1,47 +1,34 @@
 /**
  * One read of everything the certificate screens show and print from: the fully approved
- * participants of a level, the competency names, the grade templates, the cached signature
- * PNGs and the organisation. Read-only; screens wrap it in useLiveQuery and build the
- * documents' inputs from it, so printing needs no network.
+ * participants of a level with their issued certificates (whose snapshots hold all a document
+ * prints), the images those snapshots name, and the grade templates a Daftar Nilai chooses
+ * from. Read-only; screens wrap it in useLiveQuery and build the documents' inputs
+ * from it, so printing needs no network.
  */
 import type { Jenjang } from '@/domain/master-data';
-import type { Organisasi } from '@/domain/sertifikat';
 import type { MagangDb } from './db';
-import { getOrganisasi, wasPulled } from './meta';
-import type { GradeRecord, SertifikatRecord, SignatureRecord } from './records';
+import type { GradeRecord, SertifikatRecord } from './records';
 
 /** The mirror as the certificate screens read it. */
 export interface SertifikatMirror {
   /** The level's printable participants. */
   rows: SertifikatRecord[];
-  /** Competency names by id (both levels). */
-  kompetensi: Map<number, string>;
-  /** Every grade template (both levels). */
+  /** Every grade template (both levels): the choices of a Daftar Nilai. */
   grade: GradeRecord[];
-  /** False while the templates were never pulled (an empty `grade` then says nothing). */
-  gradePulled: boolean;
-  /** Cached signature PNGs by user id. */
-  signatures: Map<number, SignatureRecord>;
-  /** Null until a certificate pull answered once. */
-  organisasi: Organisasi | null;
+  /** The images on the device by their SHA-256 (what a snapshot names a signature by). */
+  images: Map<string, Uint8Array>;
 }
 
 /** Reads the certificate view of the mirror for `jenjang`. */
 export async function readSertifikatMirror(db: MagangDb, jenjang: Jenjang): Promise<SertifikatMirror> {
-  const [rows, kompetensi, grade, signatures, organisasi, gradePulled] = await Promise.all([
+  const [rows, grade, images] = await Promise.all([
     db.sertifikat.where('jenjang').equals(jenjang).toArray(),
-    db.kompetensi.toArray(),
     db.grade.toArray(),
-    db.signatures.toArray(),
-    getOrganisasi(db),
-    wasPulled(db, 'grade'),
+    db.images.toArray(),
   ]);
   return {
     rows,
-    kompetensi: new Map(kompetensi.map((row) => [row.id, row.nama])),
     grade,
-    gradePulled: gradePulled || grade.length > 0,
-    signatures: new Map(signatures.map((record) => [record.userId, record])),
-    organisasi,
+    images: new Map(images.map((record) => [record.sha256, record.png])),
   };
 }

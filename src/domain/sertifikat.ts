@@ -38,6 +38,27 @@ export const SERTIFIKAT_MSG = {
   transcriptFailed: (message: string) => `Gagal mencetak daftar nilai. ${message}`,
   downloaded: (format: 'PDF' | 'PPT', nama: string) => `Sertifikat ${format} untuk ${nama} berhasil diunduh`,
   transcriptDownloaded: (nama: string) => `Daftar Nilai untuk ${nama} berhasil diunduh`,
+  /** A row whose certificate was not issued yet (the server issues the missing ones at start-up). */
+  belumTerbit: 'Belum Diterbitkan',
+  kodeVerifikasi: 'Kode Verifikasi',
+  copyLink: 'Salin tautan verifikasi',
+  linkCopied: 'Tautan verifikasi disalin',
+  /** The dialog shown where the browser lets nothing copy by itself (no secure connection). */
+  copyManualTitle: 'Tautan Verifikasi',
+  copyManual: 'Perangkat ini tidak dapat menyalin otomatis. Salin tautan di bawah secara manual.',
+  signaturesComplete: 'Tanda tangan lengkap',
+  /** The signing steps whose signer had no signature image when the certificate was issued. */
+  signaturesMissing: (steps: readonly string[]) => `Tanda tangan belum ada: ${steps.join(', ')}`,
+  reissue: 'Terbitkan ulang',
+  reissueTitle: 'Terbitkan Ulang Sertifikat',
+  reissueConfirm: (nama: string, kode: string | null) =>
+    kode
+      ? `Sertifikat ${nama} dengan kode ${kode} akan dicabut, dan kode itu tidak berlaku lagi saat diperiksa. Sertifikat baru dengan kode baru diterbitkan dari data hari ini.`
+      : `Sertifikat ${nama} diterbitkan dengan kode baru dari data hari ini.`,
+  reissueBusy: 'Menerbitkan...',
+  reissueOffline: 'Terbitkan ulang memerlukan koneksi ke server. Sambungkan perangkat ke internet lalu coba lagi.',
+  reissueFailed: 'Gagal menerbitkan ulang sertifikat',
+  reissuedKode: (nama: string, kode: string) => `Kode verifikasi baru untuk ${nama}: ${kode}`,
   // Texts of the server and device only.
   notComplete: 'Sertifikat hanya dapat dibuat untuk peserta yang sudah disetujui Pembimbing, HR, dan BusHead',
   invalidGradeConfig: 'Template grade tidak valid',

@@ -1,33 +1,25 @@
 /**
- * Pulls of the certificate screens: the fully approved participants of a level (with the
- * organisation printed on the documents) and the signers' signature PNGs, so that a
- * certificate or a Daftar Nilai can be made on the device with the server unreachable.
- * Like the master-data pulls it reads through a client that is passed in and lets the
- * client's errors through; a failed pull leaves the mirror as it was.
+ * Pulls of the certificate screens: the fully approved participants of a level with their
+ * issued certificates (and the organisation), and the images those certificates print, so a
+ * certificate or a Daftar Nilai is made on the device with the server unreachable. Like the
+ * master-data pulls it reads through a client that is passed in and lets the client's errors
+ * through; a failed pull leaves the mirror as it was.
  *
- * Signatures: a row names each signer with the SHA-256 of their current PNG. The cache keeps
- * one PNG per user with the SHA-256 computed here from the bytes, and a document uses a cached
- * PNG only when that hash equals the row's — a stale or missing PNG prints a blank line, never
- * somebody's old signature.
+ * Images: an issued certificate's snapshot names each signature image by its SHA-256, and the
+ * server serves those bytes unchanged for good (GET /api/sertifikat/gambar/{sha256}). The device
+ * keeps them by that hash, stores fetched bytes only when their own SHA-256 equals it, and drops
+ * the ones no mirrored certificate names any more. A missing image prints a blank line.
  */
 import { type Jenjang } from '@/domain/master-data';
-import { SIGNING_STEPS } from '@/domain/sertifikat';
-import { type SertifikatRow, sertifikatListResponseSchema } from '@/domain/sertifikat-terbit';
+import { sertifikatListResponseSchema, snapshotImageHashes } from '@/domain/sertifikat-terbit';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { saveOrganisasi } from '@/db/meta';
-import type { SertifikatRecord, SignatureRecord } from '@/db/records';
+import type { SertifikatRecord } from '@/db/records';
 import type { PullClient } from './pull-master-data';
 
 /** The slice of the API client these pulls need; src/api's ApiClient satisfies it. */
 interface SertifikatPullClient extends PullClient {
-  getBytes(path: string, options?: { ifNoneMatch?: string }): Promise<{ bytes: Uint8Array } | null>;
-}
-
-/** An error carrying an HTTP status (the ApiError of src/api, read structurally). */
-function statusOf(error: unknown): number | null {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
-    ? (error as { status: number }).status
-    : null;
+  getBytes(path: string): Promise<{ bytes: Uint8Array } | null>;
 }
 
 /** Lowercase hex SHA-256 of `bytes` (Web Crypto: the page, the service worker and Node 20 have it). */
@@ -35,6 +27,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/** A SHA-256 as the image endpoint takes it: 64 lowercase hex digits (anything else is never requested). */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
  * GET /api/sertifikat/peserta?jenjang=: replaces that level's rows (the other level's stay) and
@@ -50,91 +45,54 @@ export async function pullSertifikat(api: PullClient, jenjang: Jenjang, db: Maga
   return data;
 }
 
-/** The signers of `rows` that have a signature: user id → the SHA-256 the rows name. */
-function signedBy(rows: readonly SertifikatRow[]): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const row of rows) {
-    for (const step of SIGNING_STEPS) {
-      const signer = row.penandatangan[step];
-      if (signer?.signature) out.set(signer.id, signer.signature);
-    }
-  }
-  return out;
+/** The SHA-256 of every image the issued certificates of `rows` print. */
+export function imageHashesOf(rows: readonly SertifikatRecord[]): Set<string> {
+  return new Set(rows.flatMap((row) => (row.sertifikat ? snapshotImageHashes(row.sertifikat.snapshot) : [])));
 }
 
-/** What pullSignatures did. */
-interface SignaturePullResult {
-  /** PNGs fetched and stored. */
+/** What pullImages did. */
+interface ImagePullResult {
+  /** Images fetched, checked and stored. */
   fetched: number;
-  /** Signers whose PNG could not be fetched (offline, server error); their documents print a blank line. */
+  /**
+   * Images that could not be had: no answer, an error answer (404: the server has none), or
+   * bytes whose SHA-256 is not the one asked for. Their documents print a blank line.
+   */
   failed: number;
 }
 
 /**
- * Fetches GET /api/users/signature/{id} for every signer of `rows` whose cached PNG does not
- * match the hash the row names (or is missing), and stores it. A 404 removes the cached PNG;
- * any other failure is counted and the rest carry on. Then drops cached PNGs that no row of
- * the mirror references any more.
+ * Fetches GET /api/sertifikat/gambar/{sha256} for every image the mirrored certificates (both
+ * levels) name that the device does not hold, and stores it when the bytes hash to that name;
+ * a failure is counted and the rest carry on. Then drops the images no mirrored certificate
+ * names any more.
  */
-export async function pullSignatures(
-  api: SertifikatPullClient,
-  rows: readonly SertifikatRow[],
-  db: MagangDb = appDb,
-): Promise<SignaturePullResult> {
-  const wanted = signedBy(rows);
-  const ids = [...wanted.keys()];
-  const cached = await db.signatures.bulkGet(ids);
-  const result: SignaturePullResult = { fetched: 0, failed: 0 };
-  for (const [index, userId] of ids.entries()) {
-    const have = cached[index];
-    if (have && have.sha256 === wanted.get(userId)) continue;
+export async function pullImages(api: SertifikatPullClient, db: MagangDb = appDb): Promise<ImagePullResult> {
+  const wanted = [...imageHashesOf(await db.sertifikat.toArray())].filter((sha) => SHA256_HEX.test(sha));
+  const held = new Set(await db.images.where('sha256').anyOf(wanted).primaryKeys());
+  const result: ImagePullResult = { fetched: 0, failed: 0 };
+  for (const sha256 of wanted) {
+    if (held.has(sha256)) continue;
     try {
-      const answer = await api.getBytes(`/api/users/signature/${userId}`, have ? { ifNoneMatch: `"${have.sha256}"` } : {});
-      // 304: the server's current PNG is the cached one, newer than the row; the next pull settles it.
-      if (!answer) continue;
-      const record: SignatureRecord = { userId, sha256: await sha256Hex(answer.bytes), png: answer.bytes };
-      await db.signatures.put(record);
+      const answer = await api.getBytes(`/api/sertifikat/gambar/${sha256}`);
+      if (!answer || (await sha256Hex(answer.bytes)) !== sha256) {
+        result.failed += 1;
+        continue;
+      }
+      await db.images.put({ sha256, png: answer.bytes });
       result.fetched += 1;
-    } catch (error) {
-      if (statusOf(error) === 404) await db.signatures.delete(userId);
-      else result.failed += 1;
+    } catch {
+      result.failed += 1;
     }
   }
-  await pruneSignatures(db, wanted.keys());
+  await pruneImages(db);
   return result;
 }
 
-/**
- * Deletes cached PNGs of users that no certificate row of the mirror (nor `keep`) names with a
- * signature; returns how many went.
- */
-async function pruneSignatures(db: MagangDb = appDb, keep: Iterable<number> = []): Promise<number> {
-  const kept = new Set(keep);
-  return db.transaction('rw', db.sertifikat, db.signatures, async () => {
-    const referenced = signedBy(await db.sertifikat.toArray());
-    return db.signatures.filter((record) => !referenced.has(record.userId) && !kept.has(record.userId)).delete();
-  });
-}
-
-/** The cached PNGs that match what `row`'s signers have now: user id → PNG (what DocumentSources.signatures takes). */
-export function matchingSignatures(
-  row: SertifikatRow,
-  cache: ReadonlyMap<number, SignatureRecord>,
-): Map<number, Uint8Array> {
-  const out = new Map<number, Uint8Array>();
-  for (const step of SIGNING_STEPS) {
-    const signer = row.penandatangan[step];
-    const record = signer?.signature ? cache.get(signer.id) : undefined;
-    if (signer && record && record.sha256 === signer.signature) out.set(signer.id, record.png);
-  }
-  return out;
-}
-
-/** The signers of `row` with a signature whose PNG is not on the device (they print a blank line). */
-export function missingSignatures(row: SertifikatRow, cache: ReadonlyMap<number, SignatureRecord>): string[] {
-  const matched = matchingSignatures(row, cache);
-  return SIGNING_STEPS.flatMap((step) => {
-    const signer = row.penandatangan[step];
-    return signer?.signature && !matched.has(signer.id) ? [signer.username] : [];
+/** Deletes the images no certificate of the mirror names; returns how many went. */
+export async function pruneImages(db: MagangDb = appDb): Promise<number> {
+  return db.transaction('rw', db.sertifikat, db.images, async () => {
+    const named = imageHashesOf(await db.sertifikat.toArray());
+    return db.images.filter((record) => !named.has(record.sha256)).delete();
   });
 }

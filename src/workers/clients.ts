@@ -12,8 +12,10 @@ import type { CsvWorkerApi } from './csv.worker';
 import type { DocumentsWorkerApi } from './documents.worker';
 
 export type { DocumentRequest, DocumentSources } from '@/documents/input';
-// The request of an issued certificate is built on the page from its snapshot: a pure function of
-// src/documents/input.ts (plain data, no renderer), handed to the documents worker.
+/**
+ * The one way a screen turns an issued certificate into the worker's request (pure, light: no
+ * document library), handed to the screens here since they may not import src/documents.
+ */
 export { snapshotDocumentRequest } from '@/documents/input';
 
 /** A worker with nothing to do for this long is stopped (it restarts on the next call). */

@@ -8,14 +8,15 @@ afterEach(async () => {
 });
 
 describe('MagangDb', () => {
-  it('should open version 3 with the mirror (certificates, signatures and history included), outbox and meta tables', async () => {
+  it('should open version 4 with the mirror (certificates, their images and history included), outbox and meta tables', async () => {
     db = new MagangDb('schema-test');
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual([...MIRROR_TABLES, 'outbox', 'meta'].sort());
     expect(MIRROR_TABLES).toContain('sertifikat');
-    expect(MIRROR_TABLES).toContain('signatures');
+    expect(MIRROR_TABLES).toContain('images');
+    expect(names).not.toContain('signatures');
     expect(MIRROR_TABLES).toContain('riwayat');
   });
 
@@ -37,12 +38,29 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade');
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.divisi.get(1)).toEqual({ id: 1, nama: 'Keuangan' });
-    await db.signatures.put({ userId: 3, sha256: 'ab', png: new Uint8Array([1, 2]) });
-    expect((await db.signatures.get(3))?.png).toBeInstanceOf(Uint8Array);
+    await db.images.put({ sha256: 'ab', png: new Uint8Array([1, 2]) });
+    expect((await db.images.get('ab'))?.png).toBeInstanceOf(Uint8Array);
     expect(await db.sertifikat.where('jenjang').equals('SMK').count()).toBe(0);
     expect(await db.riwayat.get(1)).toBeUndefined();
+  });
+
+  it('should upgrade a version 3 database: the per-user signature cache goes, the image store comes, the rest stays', async () => {
+    const old = new Dexie('schema-upgrade-3');
+    old.version(1).stores({ divisi: 'id', meta: 'key' });
+    old.version(2).stores({ sertifikat: 'id, jenjang', signatures: 'userId' });
+    old.version(3).stores({ riwayat: 'pesertaId' });
+    await old.table('signatures').put({ userId: 3, sha256: 'ab', png: new Uint8Array([1, 2]) });
+    await old.table('sertifikat').put({ id: 9, jenjang: 'SMK' });
+    old.close();
+    db = new MagangDb('schema-upgrade-3');
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(db.backendDB().objectStoreNames.contains('signatures')).toBe(false);
+    expect(await db.sertifikat.get(9)).toEqual({ id: 9, jenjang: 'SMK' });
+    await db.images.put({ sha256: 'cd', png: new Uint8Array([3]) });
+    expect(await db.images.toCollection().primaryKeys()).toEqual(['cd']);
   });
 
   it('should key nilai and reviews by their compound keys', async () => {

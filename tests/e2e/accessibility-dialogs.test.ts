@@ -199,7 +199,7 @@ describe('accessibility of the dialogs (axe, WCAG 2.1 AA)', () => {
     expect(found, found.join('\n')).toEqual([]);
   });
 
-  it('should pass in the certificate dialogs: preview, format, grade template and print all', async () => {
+  it("should pass in the certificate dialogs: preview, format, grade template, print all, 'Terbitkan ulang' and the link to copy by hand", async () => {
     const found: string[] = [];
     await open(hr, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
     found.push(...(await checkRowDialog(hr, 'Preview Sertifikat', dialog(hr, 'Preview Sertifikat'), 'Preview Sertifikat')));
@@ -214,6 +214,19 @@ describe('accessibility of the dialogs (axe, WCAG 2.1 AA)', () => {
     const all = dialog(hr, 'Cetak Semua Sertifikat');
     found.push(...(await checkOpen(hr, all, 'Cetak Semua Sertifikat')));
     await escape(hr, all);
+    await firstEnabled(hr, 'Terbitkan ulang').click();
+    const reissue = hr.getByRole('alertdialog', { name: 'Terbitkan Ulang Sertifikat' });
+    found.push(...(await checkOpen(hr, reissue, 'Terbitkan ulang')));
+    await escape(hr, reissue);
+    // Where the browser copies nothing by itself, the link shows to copy by hand.
+    await hr.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    await firstEnabled(hr, 'Salin tautan verifikasi').click();
+    const manual = dialog(hr, 'Tautan Verifikasi');
+    found.push(...(await checkOpen(hr, manual, 'Tautan Verifikasi')));
+    await escape(hr, manual);
     expect(found, found.join('\n')).toEqual([]);
   });
 

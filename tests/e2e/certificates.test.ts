@@ -1,12 +1,14 @@
-// The certificate screens as HR: the lists of fully approved participants, search, filter and
-// reset, the preview, and documents made on the device — online, and again with the server
-// stopped, where the certificate PDF must equal the server's own bytes (same SHA-256); with
-// the signatures missing from the device, the server's endpoint makes the same bytes online.
-// BusHead signs with a full name and title, so those reach the device through the rows too.
+// The certificate screens as HR: the lists of fully approved participants with each issued
+// certificate's verification code ('Salin tautan verifikasi') and signature status, search,
+// filter and reset, 'Terbitkan ulang', the preview, and documents made on the device from the
+// certificate's snapshot — online, and again with the server stopped, where the certificate PDF
+// must equal the server's own bytes (same SHA-256); with the signature images missing from the
+// device, the server's endpoint makes the same bytes online. BusHead signs with a full name and
+// title, so those reach the device through the snapshot too.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, login, newContext } from './helpers/browser';
-import { apiBytes, approveApi, downloadOf, imageSize, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
+import { apiBytes, approveApi, clearCachedImages, downloadOf, imageSize, issuedCertificates, makePng, sha256, uploadSignatureApi } from './helpers/certificates';
 import { apiPost, apiPut, apiToken, dialog, pagerInfo } from './helpers/master-data';
 import { expectNames, filterButton, listPeserta, openFilters } from './helpers/peserta';
 import { waitForServiceWorker } from './helpers/nilai';
@@ -54,10 +56,13 @@ useServerAndBrowser(async (started, launched) => {
   await approveApi(server.url, 'bushead', ids[SITI]!);
   const busHeadName = { username: 'bushead', nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional' };
   await apiPut(server.url, await apiToken(server.url, 'bushead'), '/api/auth/profile', busHeadName);
-  // A signature for the first signer, so the documents carry a PNG cached on the device.
+  // A signature for the first signer. Certificates keep what was there when they were issued, so
+  // Iqbal's is issued again: his documents then carry a PNG the device keeps by its SHA-256.
   await uploadSignatureApi(server.url, 'pembimbing', makePng(160, 50, 3));
+  await apiPost(server.url, hrToken, `/api/sertifikat/terbitkan-ulang/${ids[IQBAL]}`, {});
   await apiPost(server.url, hrToken, '/api/grade', { nama: 'Ketat', deskripsi: 'Ambang ketat', kategori: 'Mahasiswa', items: KETAT });
   context = await newContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
   await login(page, server.url, 'hr');
   await waitForServiceWorker(page);
@@ -68,10 +73,17 @@ describe('certificate lists', () => {
     await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
     await expectNames(page, [RIZKY, SITI]);
     const headers = await page.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['No', 'Nama Peserta', 'Sekolah', 'Divisi', 'Periode Magang', 'Status Sertifikat', 'Action']);
+    expect(headers).toEqual(['No', 'Nama Peserta', 'Sekolah', 'Divisi', 'Periode Magang', 'Status Sertifikat', 'Kode Verifikasi', 'Action']);
     const rizky = page.getByRole('row').filter({ hasText: RIZKY });
     await expect(rizky.textContent()).resolves.toContain('05/01/2026 - 03/04/2026');
     await expect(rizky.textContent()).resolves.toContain('Siap Dicetak');
+    // Each row shows its certificate's code; both were issued before anyone had a signature.
+    const codes = await issuedCertificates(server.url, 'SMK');
+    for (const nama of [RIZKY, SITI]) {
+      const row = page.getByRole('row').filter({ hasText: nama });
+      await expect(row.locator('.sertifikat-kode-text').textContent()).resolves.toBe(codes.get(nama)?.kode);
+      await row.getByText('Tanda tangan belum ada: Pembimbing, BusHead', { exact: true }).waitFor();
+    }
     await expect(rizky.getByRole('button', { name: 'Preview Sertifikat' }).getAttribute('title')).resolves.toBe('Preview Sertifikat');
     await expect(page.getByText('Dimas Saputra').count()).resolves.toBe(0);
 
@@ -79,6 +91,85 @@ describe('certificate lists', () => {
     await expectNames(page, [IQBAL]);
     await expect(page.getByRole('columnheader', { name: 'Kampus' }).count()).resolves.toBe(1);
     await expect(pagerInfo(page).count()).resolves.toBe(0); // one page: no pager
+    // Issued again after the Pembimbing's upload: only BusHead has none.
+    await page.getByRole('row').filter({ hasText: IQBAL }).getByText('Tanda tangan belum ada: BusHead', { exact: true }).waitFor();
+  });
+
+  it("should copy the verification link with 'Salin tautan verifikasi', or show it to copy by hand", async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    const { url } = (await issuedCertificates(server.url, 'SMK')).get(SITI)!;
+    const copy = page.getByRole('row').filter({ hasText: SITI }).getByRole('button', { name: 'Salin tautan verifikasi' });
+    await expect(copy.getAttribute('title')).resolves.toBe('Salin tautan verifikasi');
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Tautan verifikasi disalin' }).waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+
+    // A page the browser gives no clipboard (no secure connection) and a refused copy command.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    await copy.click();
+    const manual = dialog(page, 'Tautan Verifikasi');
+    await expect(manual.getByRole('textbox', { name: 'Tautan Verifikasi' }).inputValue()).resolves.toBe(url);
+    await manual.getByRole('button', { name: 'Tutup' }).last().click();
+    await manual.waitFor({ state: 'detached' });
+  });
+
+  it("should 'Terbitkan ulang' as HR: the old code is revoked and no longer listed, the new one shows; offline it says a connection is needed", async () => {
+    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
+    await expectNames(page, [RIZKY, SITI]);
+    const old = (await issuedCertificates(server.url, 'SMK')).get(RIZKY)!.kode;
+    const row = page.getByRole('row').filter({ hasText: RIZKY });
+    const reissue = row.getByRole('button', { name: 'Terbitkan ulang' });
+    await expect(reissue.getAttribute('title')).resolves.toBe('Terbitkan ulang');
+
+    await context.setOffline(true);
+    try {
+      await reissue.click();
+      await page.getByText('Terbitkan ulang memerlukan koneksi ke server', { exact: false }).waitFor();
+      await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // A refusal stays in the dialog with the server's message.
+    const refusal = 'Sertifikat hanya dapat dibuat untuk peserta yang sudah disetujui Pembimbing, HR, dan BusHead';
+    const reissuePath = '**/api/sertifikat/terbitkan-ulang/*';
+    const confirm = page.getByRole('alertdialog', { name: 'Terbitkan Ulang Sertifikat' });
+    await page.route(reissuePath, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }));
+    try {
+      await reissue.click();
+      await confirm.getByRole('button', { name: 'Terbitkan ulang' }).click();
+      await confirm.getByText(refusal, { exact: true }).waitFor();
+      await confirm.getByRole('button', { name: 'Batal' }).click();
+      await confirm.waitFor({ state: 'detached' });
+    } finally {
+      await page.unroute(reissuePath);
+    }
+    await expect(row.locator('.sertifikat-kode-text').textContent()).resolves.toBe(old);
+
+    await reissue.click();
+    await confirm.getByText(`dengan kode ${old} akan dicabut`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Terbitkan ulang' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const banner = page.locator('.certificates-banner');
+    await banner.filter({ hasText: 'Sertifikat berhasil diterbitkan ulang' }).waitFor();
+
+    const now = (await issuedCertificates(server.url, 'SMK')).get(RIZKY)!.kode;
+    expect(now).not.toBe(old);
+    await banner.getByText(`Kode verifikasi baru untuk ${RIZKY}: ${now}`, { exact: true }).waitFor();
+    await expect(row.locator('.sertifikat-kode-text').textContent()).resolves.toBe(now);
+    await expect(page.getByText(old).count()).resolves.toBe(0);
+    // Issued from today's data: the Pembimbing's signature is on it now.
+    await row.getByText('Tanda tangan belum ada: BusHead', { exact: true }).waitFor();
+
+    // The device prints the new certificate with the image it fetched by hash: the server's bytes.
+    await page.waitForLoadState('networkidle');
+    const file = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+    expect(sha256(file.bytes)).toBe(sha256(await apiBytes(server.url, 'hr', `/api/sertifikat/generate/${ids[RIZKY]}`)));
   });
 
   it('should search by name or school, filter by period and division, and reset', async () => {
@@ -157,74 +248,54 @@ describe('certificate lists', () => {
   });
 });
 
-/** Empties the device's cached signature PNGs (the mirror table `signatures`) behind the app's back. */
-async function clearCachedSignatures(target: Page): Promise<void> {
-  await target.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('magang');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('signatures', 'readwrite');
-          tx.objectStore('signatures').clear();
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
 describe('documents the device lacks data for', () => {
-  it("should download the PDF and show the preview from the server online when the signatures are missing, the PDF equal to the device's own", async () => {
-    await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
-    await expectNames(page, [RIZKY, SITI]);
+  it("should download the PDF and show the preview from the server online when a signature image is missing, the PDF equal to the device's own", async () => {
+    await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
+    await expectNames(page, [IQBAL]);
     await page.waitForLoadState('networkidle');
-    const generate = `/api/sertifikat/generate/${ids[RIZKY]}`;
+    const generate = `/api/sertifikat/generate/${ids[IQBAL]}`;
     const asked: string[] = [];
     const onRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
     page.on('request', onRequest);
-    const signatures = '**/api/users/signature/*';
+    const images = '**/api/sertifikat/gambar/*';
     try {
-      const fromDevice = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      const fromDevice = await downloadOf(page, () => chooseFormat(page, IQBAL, /^PDF/));
       expect(asked).not.toContain(generate);
 
-      // The signature PNGs leave the device and cannot be fetched again.
-      await page.route(signatures, (route) => route.abort('connectionrefused'));
-      await clearCachedSignatures(page);
-      await openList(page, '/certificates/siswa', 'Sertifikat Siswa');
-      await expectNames(page, [RIZKY, SITI]);
+      // The signature image leaves the device and cannot be fetched again.
+      await page.route(images, (route) => route.abort('connectionrefused'));
+      await clearCachedImages(page);
+      await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
+      await expectNames(page, [IQBAL]);
       await page.waitForLoadState('networkidle');
       await expect(page.evaluate(() => navigator.onLine)).resolves.toBe(true);
 
-      const fromServer = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      const fromServer = await downloadOf(page, () => chooseFormat(page, IQBAL, /^PDF/));
       expect(asked).toContain(generate);
-      expect(fromServer.name).toBe('certificate_Rizky_Pratama.pdf');
+      expect(fromServer.name).toBe('certificate_Muhammad_Iqbal_Ramadhan.pdf');
       expect(sha256(fromServer.bytes)).toBe(sha256(fromDevice.bytes));
       expect(sha256(fromServer.bytes)).toBe(sha256(await apiBytes(server.url, 'hr', generate)));
-      await page.getByText(`Sertifikat PDF untuk ${RIZKY} berhasil diunduh`, { exact: true }).waitFor();
+      await page.getByText(`Sertifikat PDF untuk ${IQBAL} berhasil diunduh`, { exact: true }).waitFor();
       await expect(page.getByText('belum tersimpan di perangkat').count()).resolves.toBe(0);
 
       // The preview, too, comes from the server (its PNG).
-      await page.getByRole('row').filter({ hasText: RIZKY }).getByRole('button', { name: 'Preview Sertifikat' }).click();
+      await page.getByRole('row').filter({ hasText: IQBAL }).getByRole('button', { name: 'Preview Sertifikat' }).click();
       const preview = dialog(page, 'Preview Sertifikat');
-      const size = await imageSize(preview.getByRole('img', { name: `Preview sertifikat ${RIZKY}` }));
+      const size = await imageSize(preview.getByRole('img', { name: `Preview sertifikat ${IQBAL}` }));
       expect(size.width).toBeGreaterThan(size.height);
-      expect(asked).toContain(`/api/sertifikat/preview/${ids[RIZKY]}`);
+      expect(asked).toContain(`/api/sertifikat/preview/${ids[IQBAL]}`);
       await preview.getByRole('button', { name: 'Tutup' }).last().click();
       await preview.waitFor({ state: 'detached' });
 
       // Offline the device prints it itself, with a blank line where the signature was, and says so.
       await context.setOffline(true);
-      const offline = await downloadOf(page, () => chooseFormat(page, RIZKY, /^PDF/));
+      const offline = await downloadOf(page, () => chooseFormat(page, IQBAL, /^PDF/));
       expect(sha256(offline.bytes)).not.toBe(sha256(fromDevice.bytes));
       await page.getByText(/^Tanda tangan .+ belum tersimpan di perangkat; dicetak dengan garis tanda tangan kosong\.$/).waitFor();
     } finally {
       page.off('request', onRequest);
       await context.setOffline(false);
-      await page.unroute(signatures);
+      await page.unroute(images);
     }
   });
 });
@@ -233,7 +304,7 @@ describe('documents with the server stopped', () => {
   it('should still make the PDF (equal to the server\'s), the PPTX and the Daftar Nilai', async () => {
     await openList(page, '/certificates/mahasiswa', 'Sertifikat Mahasiswa');
     await expectNames(page, [IQBAL]);
-    // Let the pulls (rows, competencies, templates, signatures) settle before the server goes.
+    // Let the pulls (rows with their certificates, templates, images) settle before the server goes.
     await page.waitForLoadState('networkidle');
     const serverPdf = await apiBytes(server.url, 'hr', `/api/sertifikat/generate/${ids[IQBAL]}`);
     const gradeConfig = encodeURIComponent(JSON.stringify(KETAT));
@@ -294,6 +365,10 @@ describe('Cetak Semua and phones', () => {
       await openList(small, '/certificates/siswa', 'Sertifikat Siswa');
       const card = small.getByRole('listitem').filter({ hasText: RIZKY });
       await card.waitFor();
+      await expect(card.locator('.sertifikat-kode-text').textContent()).resolves.toBe((await issuedCertificates(server.url, 'SMK')).get(RIZKY)?.kode);
+      await card.getByRole('button', { name: 'Salin tautan verifikasi' }).waitFor();
+      // 'Terbitkan ulang' is HR's alone.
+      await expect(card.getByRole('button', { name: 'Terbitkan ulang' }).count()).resolves.toBe(0);
       await card.getByRole('button', { name: 'Cetak Sertifikat' }).click();
       const modal = dialog(small, 'Pilih Format Download');
       const file = await downloadOf(small, () => modal.getByRole('button', { name: /^PDF/ }).click());

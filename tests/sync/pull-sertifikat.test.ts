@@ -2,16 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { clearUserData, getOrganisasi } from '@/db/meta';
-import {
-  matchingSignatures,
-  missingSignatures,
-  pullSertifikat,
-  pullSignatures,
-  sha256Hex,
-} from '@/sync/pull-sertifikat';
+import { imageHashesOf, pullImages, pullSertifikat, sha256Hex } from '@/sync/pull-sertifikat';
 import { readSertifikatMirror } from '@/db/sertifikat-mirror';
-import type { SertifikatRow, Signer } from '@/domain/sertifikat';
+import type { SertifikatPeserta, Signer } from '@/domain/sertifikat';
+import type { SertifikatRow } from '@/domain/sertifikat-terbit';
 import { peserta } from '../helpers/factories';
+import { terbitOf, terbitRow } from '../helpers/sertifikat-terbit';
 
 let db: MagangDb;
 let n = 0;
@@ -19,10 +15,12 @@ let n = 0;
 const ORGANISASI = { nama: 'PT Retail Nusantara', kota: 'Jakarta' };
 const PNG_A = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 const PNG_B = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 4, 5, 6]);
+const PNG_C = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 8, 9]);
 const SHA_A = await sha256Hex(PNG_A);
 const SHA_B = await sha256Hex(PNG_B);
+const SHA_C = await sha256Hex(PNG_C);
 
-function row(id: number, pembimbing: Signer | null, bushead: Signer | null, overrides: Partial<SertifikatRow> = {}): SertifikatRow {
+function printable(id: number, pembimbing: Signer | null, bushead: Signer | null, overrides: Partial<SertifikatPeserta> = {}): SertifikatPeserta {
   const approved = { status: 'Disetujui' as const, catatan: null };
   return {
     ...peserta(id, { status: { is_complete: true } }),
@@ -37,8 +35,13 @@ function row(id: number, pembimbing: Signer | null, bushead: Signer | null, over
   };
 }
 
-/** A fake server: the certificate list per level and signature PNGs per user; records requests. */
-function fakeServer(lists: Record<string, SertifikatRow[]>, pngs: Record<number, Uint8Array>, seen: Request[] = []): typeof fetch {
+/** A row whose certificate was issued with these signers (the row as printed today says the same). */
+function row(id: number, pembimbing: Signer | null, bushead: Signer | null, overrides: Partial<SertifikatPeserta> = {}): SertifikatRow {
+  return terbitRow(printable(id, pembimbing, bushead, overrides));
+}
+
+/** A fake server: the certificate list per level and the image store by SHA-256; records requests. */
+function fakeServer(lists: Record<string, SertifikatRow[]>, images: Record<string, Uint8Array>, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
     const request = new Request(new URL(String(input), 'http://localhost'), init);
     seen.push(request);
@@ -48,19 +51,18 @@ function fakeServer(lists: Record<string, SertifikatRow[]>, pngs: Record<number,
       if (!data) return new Response(JSON.stringify({ message: 'Gagal' }), { status: 500 });
       return new Response(JSON.stringify({ data, organisasi: ORGANISASI }), { status: 200 });
     }
-    const match = /^\/api\/users\/signature\/(\d+)$/.exec(url.pathname);
+    const match = /^\/api\/sertifikat\/gambar\/([0-9a-f]{64})$/.exec(url.pathname);
     if (match) {
-      const png = pngs[Number(match[1])];
-      if (!png) return new Response(JSON.stringify({ message: 'Tanda tangan tidak ditemukan' }), { status: 404 });
-      const etag = `"${await sha256Hex(png)}"`;
-      if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
-      return new Response(png as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'Content-Type': 'image/png', ETag: etag } });
+      const png = images[match[1]!];
+      if (!png) return new Response(JSON.stringify({ message: 'Data tidak ditemukan' }), { status: 404 });
+      return new Response(png as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'Content-Type': 'image/png' } });
     }
     return new Response(JSON.stringify({ message: 'Tidak ada' }), { status: 404 });
   };
 }
 
 const signer = (id: number, username: string, signature: string | null): Signer => ({ id, username, signature });
+const paths = (seen: Request[]) => seen.map((r) => new URL(r.url).pathname).sort();
 
 beforeEach(() => {
   db = new MagangDb(`pull-sertifikat-test-${n++}`);
@@ -70,24 +72,24 @@ afterEach(async () => {
 });
 
 describe('pullSertifikat', () => {
-  it('should replace only that level\'s rows and save the organisation', async () => {
+  it("should replace only that level's rows, certificates included, and save the organisation", async () => {
     await db.sertifikat.bulkPut([row(1, null, null), row(2, null, null, { jenjang: 'Mahasiswa' })]);
     const seen: Request[] = [];
-    const api = createApiClient({ getToken: () => 'tok', fetch: fakeServer({ SMK: [row(3, null, null)] }, {}, seen) });
+    const issued = row(3, null, null);
+    const api = createApiClient({ getToken: () => 'tok', fetch: fakeServer({ SMK: [issued] }, {}, seen) });
     const rows = await pullSertifikat(api, 'SMK', db);
     expect(rows.map((r) => r.id)).toEqual([3]);
     expect(new URL(seen[0]!.url).search).toBe('?jenjang=SMK');
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok');
-    expect((await db.sertifikat.orderBy('id').primaryKeys())).toEqual([2, 3]);
+    expect(await db.sertifikat.orderBy('id').primaryKeys()).toEqual([2, 3]);
+    expect((await db.sertifikat.get(3))?.sertifikat).toEqual(issued.sertifikat);
     expect(await getOrganisasi(db)).toEqual(ORGANISASI);
   });
 
-  it("should keep the signers' full names and titles as the server sent them", async () => {
-    const named = { ...signer(21, 'budi', SHA_A), nama_lengkap: 'Budi Santoso, S.Kom.', jabatan: 'Supervisor Keuangan' };
-    const unnamed = { ...signer(31, 'dewi', null), nama_lengkap: null, jabatan: null };
-    const api = createApiClient({ fetch: fakeServer({ SMK: [row(5, named, unnamed)] }, {}) });
+  it('should keep a row without an issued certificate as null', async () => {
+    const api = createApiClient({ fetch: fakeServer({ SMK: [terbitRow(printable(4, null, null), null)] }, {}) });
     await pullSertifikat(api, 'SMK', db);
-    expect((await db.sertifikat.get(5))?.penandatangan).toEqual({ Pembimbing: named, BusHead: unnamed });
+    expect((await db.sertifikat.get(4))?.sertifikat).toBeNull();
   });
 
   it('should keep the mirror unchanged when the server fails or is unreachable', async () => {
@@ -107,85 +109,98 @@ describe('pullSertifikat', () => {
   });
 });
 
-describe('pullSignatures', () => {
-  it('should fetch each distinct signer once and store the PNG with its hash', async () => {
-    const rows = [row(1, signer(7, 'pembimbing', SHA_A), signer(8, 'bushead', SHA_B)), row(2, signer(7, 'pembimbing', SHA_A), null)];
-    const seen: Request[] = [];
-    const api = createApiClient({ fetch: fakeServer({}, { 7: PNG_A, 8: PNG_B }, seen) });
-    expect(await pullSignatures(api, rows, db)).toEqual({ fetched: 2, failed: 0 });
-    expect(seen.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/users/signature/7', '/api/users/signature/8']);
-    const stored = await db.signatures.get(7);
-    expect(stored?.sha256).toBe(SHA_A);
-    expect([...(stored?.png ?? [])]).toEqual([...PNG_A]);
-  });
-
-  it('should not fetch a signer whose cached hash equals the row\'s, and refetch one that changed', async () => {
-    await db.signatures.bulkPut([
-      { userId: 7, sha256: SHA_A, png: PNG_A },
-      { userId: 8, sha256: SHA_A, png: PNG_A },
-    ]);
-    const seen: Request[] = [];
-    const api = createApiClient({ fetch: fakeServer({}, { 7: PNG_A, 8: PNG_B }, seen) });
-    await pullSignatures(api, [row(1, signer(7, 'p', SHA_A), signer(8, 'b', SHA_B))], db);
-    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/users/signature/8']);
-    expect(seen[0]!.headers.get('If-None-Match')).toBe(`"${SHA_A}"`);
-    expect((await db.signatures.get(8))?.sha256).toBe(SHA_B);
-  });
-
-  it('should drop a PNG the server no longer has (404) and PNGs no row names any more', async () => {
-    await db.signatures.bulkPut([
-      { userId: 7, sha256: SHA_A, png: PNG_A },
-      { userId: 9, sha256: SHA_B, png: PNG_B },
-    ]);
-    await db.sertifikat.put(row(1, signer(7, 'p', SHA_B), signer(9, 'b', null)));
-    const api = createApiClient({ fetch: fakeServer({}, {}) });
-    expect(await pullSignatures(api, await db.sertifikat.toArray(), db)).toEqual({ fetched: 0, failed: 0 });
-    expect(await db.signatures.count()).toBe(0);
-  });
-
-  it('should count a network failure, keep going and keep the old PNG', async () => {
-    await db.signatures.put({ userId: 7, sha256: SHA_A, png: PNG_A });
-    const rows = [row(1, signer(7, 'p', SHA_B), null)];
-    await db.sertifikat.bulkPut(rows);
-    const api = createApiClient({
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    expect(await pullSignatures(api, rows, db)).toEqual({ fetched: 0, failed: 1 });
-    expect((await db.signatures.get(7))?.sha256).toBe(SHA_A);
+describe('imageHashesOf', () => {
+  it('should name the images of the snapshots, not of the rows as printed today', () => {
+    // Signed after issue: the row names SHA_B today, the certificate was issued without an image.
+    const issuedUnsigned = terbitRow(printable(1, signer(7, 'p', SHA_B), null), terbitOf(printable(1, signer(7, 'p', null), null)));
+    const rows = [row(2, signer(7, 'p', SHA_A), signer(8, 'b', SHA_C)), row(3, signer(7, 'p', SHA_A), null), issuedUnsigned];
+    expect([...imageHashesOf(rows)].sort()).toEqual([SHA_A, SHA_C].sort());
+    expect(imageHashesOf([terbitRow(printable(4, signer(7, 'p', SHA_A), null), null)]).size).toBe(0);
   });
 });
 
-describe('matchingSignatures', () => {
-  it.each([
-    ['the cached hash equals the row\'s', SHA_A, SHA_A, true],
-    ['the row names a newer signature', SHA_A, SHA_B, false],
-    ['the signer has no signature', SHA_A, null, false],
-  ])('should use the cached PNG only when %s', (_, cachedSha, rowSha, used) => {
-    const cache = new Map([[7, { userId: 7, sha256: cachedSha, png: PNG_A }]]);
-    const r = row(1, signer(7, 'pembimbing', rowSha), null);
-    expect(matchingSignatures(r, cache).has(7)).toBe(used);
-    expect(missingSignatures(r, cache)).toEqual(rowSha !== null && !used ? ['pembimbing'] : []);
+describe('pullImages', () => {
+  it('should fetch each image the mirrored certificates name once, both levels, and store it by its hash', async () => {
+    await db.sertifikat.bulkPut([
+      row(1, signer(7, 'pembimbing', SHA_A), signer(8, 'bushead', SHA_B)),
+      row(2, signer(7, 'pembimbing', SHA_A), null, { jenjang: 'Mahasiswa' }),
+    ]);
+    const seen: Request[] = [];
+    const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_A, [SHA_B]: PNG_B }, seen) });
+    expect(await pullImages(api, db)).toEqual({ fetched: 2, failed: 0 });
+    expect(paths(seen)).toEqual([`/api/sertifikat/gambar/${SHA_A}`, `/api/sertifikat/gambar/${SHA_B}`].sort());
+    expect([...((await db.images.get(SHA_A))?.png ?? [])]).toEqual([...PNG_A]);
+    expect([...((await db.images.get(SHA_B))?.png ?? [])]).toEqual([...PNG_B]);
+  });
+
+  it('should not fetch an image the device holds (its bytes never change)', async () => {
+    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), signer(8, 'b', SHA_B)));
+    await db.images.put({ sha256: SHA_A, png: PNG_A });
+    const seen: Request[] = [];
+    const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_A, [SHA_B]: PNG_B }, seen) });
+    expect(await pullImages(api, db)).toEqual({ fetched: 1, failed: 0 });
+    expect(paths(seen)).toEqual([`/api/sertifikat/gambar/${SHA_B}`]);
+  });
+
+  it('should refuse bytes whose SHA-256 is not the one asked for', async () => {
+    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), null));
+    const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_B }) });
+    expect(await pullImages(api, db)).toEqual({ fetched: 0, failed: 1 });
+    expect(await db.images.count()).toBe(0);
+  });
+
+  it('should count a 404 and a network failure, keep going, and never ask for a name that is not a SHA-256', async () => {
+    await db.sertifikat.bulkPut([row(1, signer(7, 'p', SHA_A), signer(8, 'b', '../../users/8')), row(2, signer(9, 'p', SHA_C), null)]);
+    const seen: Request[] = [];
+    const server = fakeServer({}, { [SHA_C]: PNG_C }, seen);
+    const api = createApiClient({
+      fetch: async (input, init) => {
+        if (String(input).endsWith(SHA_A)) throw new TypeError('Failed to fetch');
+        return server(input, init);
+      },
+    });
+    expect(await pullImages(api, db)).toEqual({ fetched: 1, failed: 1 });
+    expect(paths(seen)).toEqual([`/api/sertifikat/gambar/${SHA_C}`]);
+    expect(await db.images.toCollection().primaryKeys()).toEqual([SHA_C]);
+
+    const missing = createApiClient({ fetch: fakeServer({}, {}) });
+    await db.images.clear();
+    expect(await pullImages(missing, db)).toEqual({ fetched: 0, failed: 2 });
+  });
+
+  it('should drop the images no mirrored certificate names any more and keep the named ones', async () => {
+    await db.images.bulkPut([
+      { sha256: SHA_A, png: PNG_A },
+      { sha256: SHA_B, png: PNG_B },
+    ]);
+    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), null));
+    const seen: Request[] = [];
+    const api = createApiClient({ fetch: fakeServer({}, {}, seen) });
+    expect(await pullImages(api, db)).toEqual({ fetched: 0, failed: 0 });
+    expect(seen).toEqual([]);
+    expect(await db.images.toCollection().primaryKeys()).toEqual([SHA_A]);
   });
 });
 
 describe('readSertifikatMirror and logout', () => {
-  it('should read one level with names, templates, signatures and organisation; logout clears it all', async () => {
-    const api = createApiClient({ fetch: fakeServer({ Mahasiswa: [row(5, signer(7, 'p', SHA_A), null, { jenjang: 'Mahasiswa' })] }, { 7: PNG_A }) });
-    const rows = await pullSertifikat(api, 'Mahasiswa', db);
-    await pullSignatures(api, rows, db);
-    await db.kompetensi.put({ id: 10, nama: 'Komunikasi', jenjang: 'Mahasiswa', aktif: true });
+  it('should read one level with its certificates, images and templates; logout clears it all, the organisation too', async () => {
+    const api = createApiClient({
+      fetch: fakeServer({ Mahasiswa: [row(5, signer(7, 'p', SHA_A), null, { jenjang: 'Mahasiswa' })] }, { [SHA_A]: PNG_A }),
+    });
+    await pullSertifikat(api, 'Mahasiswa', db);
+    await pullImages(api, db);
+    await db.grade.put({ id: 1, nama: 'Standar', deskripsi: '', kategori: 'Mahasiswa', items: [] } as never);
     const mirror = await readSertifikatMirror(db, 'Mahasiswa');
     expect(mirror.rows.map((r) => r.id)).toEqual([5]);
-    expect(mirror.kompetensi.get(10)).toBe('Komunikasi');
-    expect(mirror.signatures.get(7)?.sha256).toBe(SHA_A);
-    expect(mirror.organisasi).toEqual(ORGANISASI);
+    expect(mirror.rows[0]?.sertifikat?.snapshot.peserta.id).toBe(5);
+    expect([...(mirror.images.get(SHA_A) ?? [])]).toEqual([...PNG_A]);
+    expect(mirror.grade.map((g) => g.id)).toEqual([1]);
+    expect(await getOrganisasi(db)).toEqual(ORGANISASI);
     expect((await readSertifikatMirror(db, 'SMK')).rows).toEqual([]);
 
     await clearUserData(db);
     expect(await db.sertifikat.count()).toBe(0);
-    expect(await db.signatures.count()).toBe(0);
+    expect(await db.images.count()).toBe(0);
     expect(await getOrganisasi(db)).toBeNull();
   });
 });

@@ -159,14 +159,14 @@ describe('freeMirror', () => {
     await pullMentorPeserta(mentorApi([peserta(1), peserta(2)]), db);
     const entry = await enqueue(db, mentorScoreChange(85));
     await db.grade.put({ id: 1 } as never);
-    await db.signatures.put({ userId: 21, sha256: 'a'.repeat(64), png: new Uint8Array([1]) });
+    await db.images.put({ sha256: 'a'.repeat(64), png: new Uint8Array([1]) });
     await setCursor(db, 'peserta', '500');
     await markPulled(db, 'grade');
     await saveOrganisasi(db, { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' });
 
     await freeMirror(db);
 
-    for (const table of ['peserta', 'nilai', 'reviews', 'grade', 'signatures'] as const) {
+    for (const table of ['peserta', 'nilai', 'reviews', 'grade', 'images'] as const) {
       expect(await db.table(table).count()).toBe(0);
     }
     expect(await getCursor(db, 'peserta')).toBeNull();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
 import { sha256Hex } from '@/sync/pull-sertifikat';
-import type { GradeRecord, SignatureRecord } from '@/db/records';
+import type { GradeRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
-import type { SertifikatRow } from '@/domain/sertifikat';
-import { CERTIFICATE_TEXT } from '@/features/certificates/document-requests';
+import type { SertifikatPeserta } from '@/domain/sertifikat';
+import type { SertifikatRow } from '@/domain/sertifikat-terbit';
+import { CERTIFICATE_TEXT, documentRequest, unsignedNames } from '@/features/certificates/document-requests';
 import {
   type DocumentMakers,
   type PrintJob,
@@ -14,42 +15,40 @@ import {
   planDocument,
   DocumentUnavailableError,
 } from '@/features/certificates/document-source';
-import { BUSHEAD_ID, CHOSEN_THRESHOLDS, KOMPETENSI, PEMBIMBING_ID, sertifikatRow } from '../helpers/documents';
+import { BUSHEAD_ID, CHOSEN_THRESHOLDS, PEMBIMBING_ID, sertifikatRow } from '../helpers/documents';
+import { SNAPSHOT_ORGANISASI, terbitOf, terbitRow } from '../helpers/sertifikat-terbit';
 
 const PNG_P = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1]);
 const PNG_B = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 2]);
 const SHA_P = await sha256Hex(PNG_P);
 const SHA_B = await sha256Hex(PNG_B);
-const ORGANISASI = { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' };
 const TEMPLATE: GradeRecord = { id: 1, nama: 'Standar', deskripsi: '', kategori: 'SMK', items: CHOSEN_THRESHOLDS } as unknown as GradeRecord;
 
-/** A row signed by both signers with the PNGs above. */
-function row(): SertifikatRow {
+/** The participant as issued: both signers with the PNGs above, BusHead with a full name. */
+function issued(overrides: Partial<SertifikatPeserta> = {}): SertifikatPeserta {
   return sertifikatRow({
     penandatangan: {
       Pembimbing: { id: PEMBIMBING_ID, username: 'budi.santoso', signature: SHA_P },
-      BusHead: { id: BUSHEAD_ID, username: 'dewi.lestari', signature: SHA_B },
+      BusHead: { id: BUSHEAD_ID, username: 'dewi.lestari', signature: SHA_B, nama_lengkap: 'Dr. Dewi Lestari' },
     },
+    ...overrides,
   });
 }
 
-/** A mirror holding everything the row's documents print; `without` drops one piece. */
-function mirror(without?: 'organisasi' | 'kompetensi' | 'grade' | 'signature'): SertifikatMirror {
-  const signatures = new Map<number, SignatureRecord>([
-    [PEMBIMBING_ID, { userId: PEMBIMBING_ID, sha256: SHA_P, png: PNG_P }],
-    [BUSHEAD_ID, { userId: BUSHEAD_ID, sha256: SHA_B, png: PNG_B }],
+/** A row whose certificate froze `issued()`; the row itself as printed today may differ. */
+function row(today: Partial<SertifikatPeserta> = {}): SertifikatRow {
+  return terbitRow(issued(today), terbitOf(issued()));
+}
+
+/** A mirror holding `rows` and the images of the snapshot; `without` drops one image. */
+function mirror(without?: 'pembimbing' | 'bushead'): SertifikatMirror {
+  const images = new Map([
+    [SHA_P, PNG_P],
+    [SHA_B, PNG_B],
   ]);
-  if (without === 'signature') signatures.delete(BUSHEAD_ID);
-  const kompetensi = new Map(KOMPETENSI);
-  if (without === 'kompetensi') kompetensi.delete(3);
-  return {
-    rows: [row()],
-    kompetensi,
-    grade: without === 'grade' ? [] : [TEMPLATE],
-    gradePulled: without !== 'grade',
-    signatures,
-    organisasi: without === 'organisasi' ? null : ORGANISASI,
-  };
+  if (without === 'pembimbing') images.delete(SHA_P);
+  if (without === 'bushead') images.delete(SHA_B);
+  return { rows: [row()], grade: [TEMPLATE], images };
 }
 
 const PDF: PrintJob = { kind: 'pdf' };
@@ -71,24 +70,39 @@ function makers(server: () => Promise<string> = async () => 'server') {
   return { calls, ways };
 }
 
+describe('documentRequest', () => {
+  it('should print the snapshot, not the row as it is today, with the images by hash and the verification', () => {
+    const changed = row({ nama: 'Nama Baru', instansi: { nama: 'Sekolah Baru' } });
+    const request = documentRequest(changed, mirror())!;
+    expect(request.row.nama).toBe('Siti Nurhaliza Putri');
+    expect(request.row.instansi.nama).not.toBe('Sekolah Baru');
+    expect(request.sources.organisasi).toEqual(SNAPSHOT_ORGANISASI);
+    expect([...request.sources.signatures.keys()].sort()).toEqual([PEMBIMBING_ID, BUSHEAD_ID].sort());
+    expect(request.sources.signatures.get(BUSHEAD_ID)).toBe(PNG_B);
+    expect(request.sources.verifikasi).toEqual({ kode: changed.sertifikat!.kode, url: changed.sertifikat!.url });
+    expect(request.sources.thresholds).toEqual(changed.sertifikat!.snapshot.thresholds);
+  });
+
+  it('should take the thresholds chosen for a Daftar Nilai, and give nothing for a row without a certificate', () => {
+    expect(documentRequest(row(), mirror(), CHOSEN_THRESHOLDS)?.sources.thresholds).toEqual(CHOSEN_THRESHOLDS);
+    expect(documentRequest(terbitRow(issued(), null), mirror())).toBeNull();
+  });
+
+  it("should name the signers whose image is not on the device, by full name or username, from the snapshot", () => {
+    expect(unsignedNames(row(), mirror())).toEqual([]);
+    expect(unsignedNames(row(), mirror('pembimbing'))).toEqual(['budi.santoso']);
+    expect(unsignedNames(row(), mirror('bushead'))).toEqual(['Dr. Dewi Lestari']);
+    // A signer without an image at issue is no gap: the certificate prints a blank line everywhere.
+    const none = terbitRow(issued(), terbitOf(issued({ penandatangan: { Pembimbing: null, BusHead: { id: BUSHEAD_ID, username: 'dewi', signature: null } } })));
+    expect(unsignedNames(none, mirror('pembimbing'))).toEqual([]);
+  });
+});
+
 describe('deviceGaps', () => {
-  it.each([
-    ['organisasi', PDF],
-    ['kompetensi', PDF],
-    ['grade', PDF],
-    ['signature', PDF],
-    ['signature', TRANSCRIPT],
-  ] as const)('should name a missing %s', (gap, job) => {
-    expect(deviceGaps(row(), mirror(gap), job)).toEqual([gap]);
-  });
-
-  it('should find nothing missing in a complete mirror, and not ask a Daftar Nilai for templates (its thresholds are chosen)', () => {
-    expect(deviceGaps(row(), mirror(), PDF)).toEqual([]);
-    expect(deviceGaps(row(), mirror('grade'), TRANSCRIPT)).toEqual([]);
-  });
-
-  it('should count templates as pulled when the server has none but a pull answered', () => {
-    expect(deviceGaps(row(), { ...mirror('grade'), gradePulled: true }, PDF)).toEqual([]);
+  it('should find nothing missing when the images are on the device, a signature when one is not, the certificate when none was issued', () => {
+    expect(deviceGaps(row(), mirror())).toEqual([]);
+    expect(deviceGaps(row(), mirror('bushead'))).toEqual(['signature']);
+    expect(deviceGaps(terbitRow(issued(), null), mirror())).toEqual(['sertifikat']);
   });
 });
 
@@ -103,45 +117,46 @@ describe('planDocument / makeDocument', () => {
     }
   });
 
-  it.each(['organisasi', 'kompetensi', 'grade', 'signature'] as const)(
-    'should ask the server when the device lacks %s and the server answers',
-    async (gap) => {
-      expect(planDocument(row(), mirror(gap), PDF, true)).toEqual({ source: 'server' });
-      const { calls, ways } = makers();
-      await expect(makeDocument(row(), mirror(gap), PDF, true, ways)).resolves.toEqual({ file: 'server', unsigned: [] });
-      expect(calls).toEqual(['server']);
-    },
-  );
-
-  it.each(['organisasi', 'kompetensi', 'grade'] as const)('should refuse with the message offline when the device lacks %s', async (gap) => {
-    expect(planDocument(row(), mirror(gap), PDF, false)).toEqual({ source: 'unavailable', message: CERTIFICATE_TEXT.noOrganisasi });
+  it.each([
+    ['an image', row(), mirror('bushead')],
+    ['the issued certificate', terbitRow(issued(), null), mirror()],
+  ] as const)('should ask the server when the device lacks %s and the server answers', async (_, r, m) => {
+    expect(planDocument(r, m, PDF, true)).toEqual({ source: 'server' });
     const { calls, ways } = makers();
-    await expect(makeDocument(row(), mirror(gap), PDF, false, ways)).rejects.toThrow(CERTIFICATE_TEXT.noOrganisasi);
-    // A document that cannot start is told apart (the Daftar Nilai says 'Gagal mencetak daftar nilai. …').
-    await expect(makeDocument(row(), mirror(gap), PDF, false, ways)).rejects.toBeInstanceOf(DocumentUnavailableError);
+    await expect(makeDocument(r, m, PDF, true, ways)).resolves.toEqual({ file: 'server', unsigned: [] });
+    expect(calls).toEqual(['server']);
+  });
+
+  it('should refuse with the message offline when no certificate was issued', async () => {
+    const r = terbitRow(issued(), null);
+    expect(planDocument(r, mirror(), PDF, false)).toEqual({ source: 'unavailable', message: CERTIFICATE_TEXT.noOrganisasi });
+    const { calls, ways } = makers();
+    await expect(makeDocument(r, mirror(), PDF, false, ways)).rejects.toThrow(CERTIFICATE_TEXT.noOrganisasi);
+    // A document that cannot even start is told apart (the Daftar Nilai says 'Gagal mencetak daftar nilai. …').
+    await expect(makeDocument(r, mirror(), PDF, false, ways)).rejects.toBeInstanceOf(DocumentUnavailableError);
     expect(calls).toEqual([]);
   });
 
-  it('should print offline with a blank line for a missing signature, naming the signer', async () => {
+  it('should print offline with a blank line for a missing image, naming the signer', async () => {
     const { calls, ways } = makers();
-    const made = await makeDocument(row(), mirror('signature'), TRANSCRIPT, false, ways);
-    expect(made).toEqual({ file: 'device', unsigned: ['dewi.lestari'] });
+    const made = await makeDocument(row(), mirror('bushead'), TRANSCRIPT, false, ways);
+    expect(made).toEqual({ file: 'device', unsigned: ['Dr. Dewi Lestari'] });
     expect(calls).toEqual(['device:1']);
   });
 
   it('should follow the offline rule when the server gives no answer', async () => {
     const unreachable = makers(() => Promise.reject(new ApiError(0, 'Terjadi Kesalahan Jaringan.')));
-    await expect(makeDocument(row(), mirror('grade'), PDF, true, unreachable.ways)).rejects.toThrow(CERTIFICATE_TEXT.noOrganisasi);
+    await expect(makeDocument(terbitRow(issued(), null), mirror(), PDF, true, unreachable.ways)).rejects.toThrow(CERTIFICATE_TEXT.noOrganisasi);
     expect(unreachable.calls).toEqual(['server']);
 
     const unsigned = makers(() => Promise.reject(new ApiError(0, 'Terjadi Kesalahan Jaringan.')));
-    await expect(makeDocument(row(), mirror('signature'), PDF, true, unsigned.ways)).resolves.toEqual({ file: 'device', unsigned: ['dewi.lestari'] });
+    await expect(makeDocument(row(), mirror('pembimbing'), PDF, true, unsigned.ways)).resolves.toEqual({ file: 'device', unsigned: ['budi.santoso'] });
     expect(unsigned.calls).toEqual(['server', 'device:1']);
   });
 
   it("should reject with the server's message when the server answers an error", async () => {
     const refused = makers(() => Promise.reject(new ApiError(409, 'Sertifikat hanya dapat dibuat untuk peserta yang sudah disetujui')));
-    await expect(makeDocument(row(), mirror('signature'), PDF, true, refused.ways)).rejects.toThrow('Sertifikat hanya dapat dibuat');
+    await expect(makeDocument(row(), mirror('bushead'), PDF, true, refused.ways)).rejects.toThrow('Sertifikat hanya dapat dibuat');
     expect(refused.calls).toEqual(['server']);
   });
 });

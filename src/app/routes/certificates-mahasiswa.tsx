@@ -1,10 +1,16 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { useSession } from '../session/use-session';
 import { screenRoute } from './screen-route';
 
 const SertifikatPage = lazyRouteComponent(() => import('@/features/certificates/sertifikat-page'), 'SertifikatPage');
 
+function CertificatesMahasiswaRoute() {
+  const state = useSession();
+  return <SertifikatPage jenjang="Mahasiswa" role={state.user?.role ?? state.userRole} />;
+}
+
 export const certificatesMahasiswaRoute = screenRoute({
   path: '/certificates/mahasiswa',
   screen: SertifikatPage,
-  component: () => <SertifikatPage jenjang="Mahasiswa" />,
+  component: CertificatesMahasiswaRoute,
 });

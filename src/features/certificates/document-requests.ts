@@ -30,33 +30,22 @@ export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
-/** The signature images on the device by their SHA-256 (what a snapshot names them by). */
-function imagesOnDevice(mirror: SertifikatMirror): Map<string, Uint8Array> {
-  return new Map([...mirror.signatures.values()].map((record) => [record.sha256, record.png]));
-}
-
 /**
  * What the documents worker needs for `row`: its issued certificate's snapshot (participant,
- * competency names, thresholds, organisation as issued), the signature images it names that are
- * on the device, and the verification code. A Daftar Nilai passes the thresholds chosen at
- * print time. Null when the row carries no issued certificate.
+ * competency names, thresholds, organisation as issued), the images it names that are on the
+ * device, and the verification code. A Daftar Nilai passes the thresholds chosen at print time.
+ * Null when the row carries no issued certificate.
  */
 export function documentRequest(row: SertifikatRecord, mirror: SertifikatMirror, thresholds?: readonly GradeItem[]): DocumentRequest | null {
-  return row.sertifikat ? snapshotDocumentRequest(row.sertifikat, imagesOnDevice(mirror), thresholds) : null;
-}
-
-/** The request of a certificate: everything as frozen at issue. */
-export function certificateRequest(row: SertifikatRecord, mirror: SertifikatMirror): DocumentRequest | null {
-  return documentRequest(row, mirror);
+  return row.sertifikat ? snapshotDocumentRequest(row.sertifikat, mirror.images, thresholds) : null;
 }
 
 /** The names of `row`'s signers whose signature image (as issued) is not on the device (printed as a blank line). */
 export function unsignedNames(row: SertifikatRecord, mirror: SertifikatMirror): string[] {
   const snapshot = row.sertifikat?.snapshot;
   if (!snapshot) return [];
-  const images = imagesOnDevice(mirror);
   return SIGNING_STEPS.flatMap((step) => {
     const signer = snapshot.peserta.penandatangan[step];
-    return signer?.signature && !images.has(signer.signature) ? [signer.nama_lengkap || signer.username] : [];
+    return signer?.signature && !mirror.images.has(signer.signature) ? [signer.nama_lengkap || signer.username] : [];
   });
 }

@@ -3,7 +3,7 @@ import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { GradeItem } from '@/domain/grade';
 import type { DocumentRequest } from '@/workers/clients';
-import { CERTIFICATE_TEXT, certificateRequest, documentRequest, unsignedNames } from './document-requests';
+import { CERTIFICATE_TEXT, documentRequest, unsignedNames } from './document-requests';
 
 /** One document a row can ask for. */
 export type PrintJob = { kind: 'pdf' } | { kind: 'pptx' } | { kind: 'daftarNilai'; thresholds: readonly GradeItem[] };
@@ -31,7 +31,7 @@ type DocumentPlan =
   | { source: 'unavailable'; message: string };
 
 function deviceRequest(row: SertifikatRecord, mirror: SertifikatMirror, job: PrintJob): DocumentRequest | null {
-  return job.kind === 'daftarNilai' ? documentRequest(row, mirror, job.thresholds) : certificateRequest(row, mirror);
+  return documentRequest(row, mirror, job.kind === 'daftarNilai' ? job.thresholds : undefined);
 }
 
 /**

@@ -17,7 +17,7 @@ interface PrintAllModalProps {
   /** The filtered list, in the order shown. */
   rows: readonly SertifikatRecord[];
   mirror: SertifikatMirror;
-  /** Pulls what the certificate screen prints from (the rows, competencies, templates, signatures). */
+  /** Pulls what the certificate screen prints from (the rows with their certificates, templates, images). */
   refill: () => Promise<void>;
   /** Called after the file was downloaded with the number of certificates in it. */
   onDone: (count: number) => void;

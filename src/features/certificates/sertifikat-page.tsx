@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '@/api/api-context';
+import { HR } from '@/domain/approval-chain';
+import { normalizeRole } from '@/domain/role-access';
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { Jenjang } from '@/domain/master-data';
@@ -7,8 +9,6 @@ import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
 import { SERTIFIKAT_MSG, periodeKolom } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
-import { Badge } from '@/ui/badge';
-import { statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
 import { IconButton } from '@/ui/icon-button';
 import { Icon } from '@/ui/icons';
@@ -17,6 +17,7 @@ import { PeriodDivisiToolbar, usePeriodDivisiList } from '@/ui/period-divisi-lis
 import { PagedTable } from '@/ui/paged-table';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { CopyManualModal, copyText, useToast } from './copy-link';
 import { CERTIFICATE_TEXT } from './document-requests';
 import { planDocument } from './document-source';
 import { countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
@@ -24,6 +25,8 @@ import { type FormatChoice, FormatModal } from './format-modal';
 import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
 import { PrintAllModal } from './print-all-modal';
+import { ReissueDialog } from './reissue-dialog';
+import { KodeCell, StatusCell } from './sertifikat-cells';
 import { makePreview, usePrintSertifikat } from './use-print-sertifikat';
 import { useSertifikat } from './use-sertifikat';
 import './certificates.css';
@@ -39,22 +42,34 @@ type ModalState =
   | { mode: 'format'; row: SertifikatRecord }
   | { mode: 'grade'; row: SertifikatRecord }
   | { mode: 'all' }
+  | { mode: 'reissue'; row: SertifikatRecord }
+  | { mode: 'copy'; url: string }
   | null;
+
+interface SertifikatPageProps {
+  jenjang: Jenjang;
+  /** The viewer's role: HR also gets 'Terbitkan ulang'. */
+  role: string | null;
+}
 
 /**
  * '/certificates/siswa' and '/certificates/mahasiswa' (Pembimbing, HR, BusHead): 'Sertifikat
  * Siswa' / 'Sertifikat Mahasiswa'. Lists the fully approved participants of the level
- * from the mirror; previews and prints are made on the device by the documents worker, so
- * they work with the server unreachable once the mirror was filled, and by the server's
- * endpoints while the device lacks something a document prints.
+ * from the mirror, each with its certificate's verification code ('Salin tautan verifikasi')
+ * and whether both signatures are on it; previews and prints are made on the device by the
+ * documents worker from the issued certificate's snapshot, so they work with the server
+ * unreachable once the mirror was filled, and by the server's endpoints while the device lacks
+ * an image a document prints. HR may 'Terbitkan ulang' (online only).
  */
-export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
+export function SertifikatPage({ jenjang, role }: SertifikatPageProps) {
   const api = useApi();
   const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
   useDocumentTitle(title);
   const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
   const printer = usePrintSertifikat(mirror, api);
   const [modal, setModal] = useState<ModalState>(null);
+  const toast = useToast();
+  const canReissue = normalizeRole(role) === HR;
 
   const rows = mirror?.rows;
   const list = usePeriodDivisiList(rows, filterSertifikat);
@@ -70,18 +85,36 @@ export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
     void printer.print(row, { kind: choice });
   }
 
+  async function copyLink(url: string) {
+    if (await copyText(url)) toast.show(SERTIFIKAT_MSG.linkCopied);
+    else setModal({ mode: 'copy', url });
+  }
+
+  function askReissue(row: SertifikatRecord) {
+    // Online only: without a connection nothing is asked, the banner says why.
+    if (!navigator.onLine) printer.setBanner({ tone: 'error', text: SERTIFIKAT_MSG.reissueOffline });
+    else setModal({ mode: 'reissue', row });
+  }
+
+  async function reissued(row: SertifikatRecord, message: string, kode: string) {
+    await refresh();
+    setModal(null);
+    printer.setBanner({ tone: 'success', text: message, note: SERTIFIKAT_MSG.reissuedKode(row.nama, kode) });
+  }
+
   const columns: DataTableColumn<SertifikatRecord>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
     { id: 'nama', header: 'Nama Peserta', card: 'title', cell: (row) => row.nama },
     { id: 'instansi', header: jenjang === 'SMK' ? 'Sekolah' : 'Kampus', cell: (row) => row.instansi.nama },
     { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi.nama },
     { id: 'periode', header: 'Periode Magang', cell: (row) => periodeKolom(row.tanggal_masuk, row.tanggal_selesai) },
-    { id: 'status', header: 'Status Sertifikat', cell: () => <Badge tone={statusTone(SERTIFIKAT_MSG.siapDicetak)}>{SERTIFIKAT_MSG.siapDicetak}</Badge> },
+    { id: 'status', header: 'Status Sertifikat', cell: (row) => <StatusCell row={row} /> },
+    { id: 'kode', header: SERTIFIKAT_MSG.kodeVerifikasi, cell: (row) => <KodeCell row={row} onCopy={(url) => void copyLink(url)} /> },
     {
       id: 'aksi',
       header: 'Action',
       card: 'actions',
-      width: '8rem',
+      width: canReissue ? '9.5rem' : '6.5rem',
       cell: (row) => {
         const busy = printer.busyIds.has(row.id);
         return (
@@ -102,6 +135,9 @@ export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
                 </span>
               )}
             </span>
+            {canReissue && (
+              <IconButton label={SERTIFIKAT_MSG.reissue} icon="reissue" tone="danger" onClick={() => askReissue(row)} />
+            )}
           </>
         );
       },
@@ -177,7 +213,17 @@ export function SertifikatPage({ jenjang }: { jenjang: Jenjang }) {
           onClose={() => setModal(null)}
         />
       )}
+      {modal?.mode === 'reissue' && (
+        <ReissueDialog
+          row={modal.row}
+          api={api}
+          onReissued={(message, terbit) => reissued(modal.row, message, terbit.kode)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.mode === 'copy' && <CopyManualModal url={modal.url} onClose={() => setModal(null)} />}
       {printer.popup}
+      {toast.element}
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { pullDivisi, pullGrade, pullKompetensi } from '@/sync/pull-master-data';
-import { pullSertifikat, pullSignatures } from '@/sync/pull-sertifikat';
+import { pullDivisi, pullGrade } from '@/sync/pull-master-data';
+import { pullImages, pullSertifikat } from '@/sync/pull-sertifikat';
 import type { DivisiRecord } from '@/db/records';
 import { type SertifikatMirror, readSertifikatMirror } from '@/db/sertifikat-mirror';
 import { compareByNama } from '@/domain/master-records';
@@ -14,18 +14,18 @@ import { type Refresh, useRefresh } from '@/ui/use-refresh';
 const SERTIFIKAT_VISIBILITY_REFRESH_MS = 2_000;
 
 /**
- * Pulls what the certificate screen prints from: the level's rows (this pull decides
- * `failed`), then the signers' PNGs; competency names, grade templates and divisions alongside
- * (their failure keeps the stored copy and is not the list's).
+ * Pulls what the certificate screen shows and prints from: the level's rows with their issued
+ * certificates (this pull decides `failed`), then the images those certificates print; the grade
+ * templates (the Daftar Nilai's choices) and divisions (the filter) alongside (their failure
+ * keeps the stored copy and is not the list's).
  */
 async function pullAll(api: ApiClient, jenjang: Jenjang): Promise<void> {
-  const [rows] = await Promise.all([
+  await Promise.all([
     pullSertifikat(api, jenjang),
-    pullKompetensi(api).catch(() => undefined),
     pullGrade(api).catch(() => undefined),
     pullDivisi(api).catch(() => undefined),
   ]);
-  await pullSignatures(api, rows);
+  await pullImages(api);
 }
 
 /**

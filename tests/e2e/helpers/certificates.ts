@@ -54,3 +54,32 @@ export async function imageSize(img: Locator): Promise<{ width: number; height: 
   await img.page().waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, handle, { timeout: 20_000 });
   return img.evaluate((el) => ({ width: (el as HTMLImageElement).naturalWidth, height: (el as HTMLImageElement).naturalHeight }));
 }
+
+/** The issued certificate of each row of GET /api/sertifikat/peserta?jenjang= (as HR), by participant name. */
+export async function issuedCertificates(baseUrl: string, jenjang: 'SMK' | 'Mahasiswa'): Promise<Map<string, { kode: string; url: string }>> {
+  const token = await apiToken(baseUrl, 'hr');
+  const response = await fetch(`${baseUrl}/api/sertifikat/peserta?jenjang=${jenjang}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /api/sertifikat/peserta: ${response.status}`);
+  const { data } = (await response.json()) as { data: { nama: string; sertifikat: { kode: string; url: string } | null }[] };
+  return new Map(data.flatMap((row) => (row.sertifikat ? [[row.nama, { kode: row.sertifikat.kode, url: row.sertifikat.url }] as const] : [])));
+}
+
+/** Empties the device's image store (the mirror table `images`) behind the app's back. */
+export async function clearCachedImages(target: Page): Promise<void> {
+  await target.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('magang');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('images', 'readwrite');
+          tx.objectStore('images').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}

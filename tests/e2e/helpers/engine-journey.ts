@@ -245,7 +245,7 @@ export async function certificateOfflineJourney(page: EnginePage, server: Runnin
   await waitForController(page);
   await page.goto(`${server.url}/certificates/siswa`);
   await waitUntil(page, `(n) => [...document.querySelectorAll('tbody tr')].some((r) => r.innerText.includes(n))`, `the certificate row of ${peserta.nama}`, 30_000, peserta.nama);
-  // The certificate pulls (rows, competencies, templates, signatures) settle before the server goes.
+  // The certificate pulls (rows with their certificates, templates, images) settle before the server goes.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   await server.stop();
   try {
