@@ -13,7 +13,7 @@ let webkit: WebKitDriver;
 beforeAll(async () => {
   if (!webkitAvailable()) throw new Error(`WebKitGTK not found (${MINIBROWSER}): apt-get install -y webkit2gtk-driver xvfb`);
   [server, webkit] = await Promise.all([startServer(), startWebKit()]);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await webkit?.stop();

@@ -150,8 +150,21 @@ async function waitForDriver(base: string, proc: ChildProcess): Promise<void> {
   throw new Error('WebKitWebDriver did not answer /status');
 }
 
-/** Starts Xvfb and WebKitWebDriver, and a first window (its cold start is paid here, not by a test). */
+/**
+ * Starts Xvfb and WebKitWebDriver, and a first window (its cold start is paid here, not by a
+ * test). A first window that does not open in time (MiniBrowser's cold start on a busy machine can
+ * hang the driver) is tried once more from a fresh display and driver.
+ */
 export async function startWebKit(): Promise<WebKitDriver> {
+  try {
+    return await launchWebKit();
+  } catch (error) {
+    console.warn(`WebKit did not start (${error instanceof Error ? error.message : String(error)}); starting it once more`);
+    return launchWebKit();
+  }
+}
+
+async function launchWebKit(): Promise<WebKitDriver> {
   const xvfb = await startXvfb();
   const port = await freePort();
   const deadPort = await freePort(); // nothing listens: the proxy every non-loopback request meets
