@@ -12,21 +12,20 @@
 // so the answer's timing does not tell a malformed code from an unknown one.
 //
 // Limit: VERIFIKASI_MAX_CHECKS checks per client address per VERIFIKASI_WINDOW_MS, counted
-// before the lookup in one atomic upsert of `verifikasi_attempts` (shared by every instance on
-// one PostgreSQL), then 429 with `Retry-After`. The address is `request.ip`: the client's own,
+// before the lookup in one atomic upsert of `verifikasi_attempts` (a fixed-window counter:
+// window-counter.ts, shared by every instance on one PostgreSQL), then 429 with `Retry-After`. The address is `request.ip`: the client's own,
 // or the one a trusted proxy reports when TRUST_PROXY is set (server/config.ts).
 import { eq, sql } from 'drizzle-orm';
 import { JENJANG, type Jenjang } from '../../src/domain/master-data';
 import { KODE_LENGTH, type Verifikasi, normalizeKode } from '../../src/domain/sertifikat-terbit';
 import type { Db } from '../db/client';
 import { sertifikatTerbit, verifikasiAttempts } from '../db/schema-sertifikat';
+import { createWindowCounter } from './window-counter';
 
 /** Checks one address may make per window. */
 export const VERIFIKASI_MAX_CHECKS = 30;
 /** The window of VERIFIKASI_MAX_CHECKS: one minute. */
 export const VERIFIKASI_WINDOW_MS = 60 * 1000;
-/** Expired rows deleted per new window at most (cleanup keeps pace with the rows added). */
-const CLEANUP_BATCH = 100;
 
 /**
  * What a malformed code looks up: as long as a code, but 'U' is outside the code alphabet, so no
@@ -48,45 +47,12 @@ export function createVerifikasiRateLimiter(
   db: Db,
   options: { maxChecks?: number; windowMs?: number; now?: () => number } = {},
 ): VerifikasiRateLimiter {
-  const maxChecks = options.maxChecks ?? VERIFIKASI_MAX_CHECKS;
-  const windowMs = options.windowMs ?? VERIFIKASI_WINDOW_MS;
-  const now = options.now ?? Date.now;
-
-  /** Deletes a batch of expired rows; rows another check holds are skipped, never waited for. */
-  const cleanup = async (cutoff: string) => {
-    await db.execute(sql`
-      delete from ${verifikasiAttempts}
-      where ${verifikasiAttempts.address} in (
-        select ${verifikasiAttempts.address} from ${verifikasiAttempts}
-        where ${verifikasiAttempts.window_start} <= ${cutoff}::timestamptz
-        limit ${CLEANUP_BATCH} for update skip locked)`);
-  };
-
-  return {
-    async attempt(address) {
-      const time = now();
-      const start = new Date(time).toISOString();
-      const cutoff = new Date(time - windowMs).toISOString();
-      // A window that has ended starts again at this check.
-      const expired = sql`${verifikasiAttempts.window_start} <= ${cutoff}::timestamptz`;
-      const [row] = await db
-        .insert(verifikasiAttempts)
-        .values({ address, hits: 1, window_start: sql`${start}::timestamptz` })
-        .onConflictDoUpdate({
-          target: verifikasiAttempts.address,
-          set: {
-            // Capped: counting on past the limit changes nothing.
-            hits: sql`case when ${expired} then 1 else least(${verifikasiAttempts.hits} + 1, ${maxChecks + 1}) end`,
-            window_start: sql`case when ${expired} then ${start}::timestamptz else ${verifikasiAttempts.window_start} end`,
-          },
-        })
-        .returning({ hits: verifikasiAttempts.hits, window_start: verifikasiAttempts.window_start });
-      // A row was added (or restarted): clear away as many expired ones.
-      if (row?.hits === 1) await cleanup(cutoff);
-      if (!row || row.hits <= maxChecks) return 0;
-      return Math.max(1, Math.ceil((row.window_start.getTime() + windowMs - time) / 1000));
-    },
-  };
+  const counter = createWindowCounter(
+    db,
+    { table: verifikasiAttempts, key: [verifikasiAttempts.address], count: verifikasiAttempts.hits, windowStart: verifikasiAttempts.window_start },
+    { max: options.maxChecks ?? VERIFIKASI_MAX_CHECKS, windowMs: options.windowMs ?? VERIFIKASI_WINDOW_MS, now: options.now ?? Date.now },
+  );
+  return { attempt: (address) => counter.count({ address }) };
 }
 
 /** The snapshot field at `path` as text (`snapshot #>> '{peserta,nama}'`). */

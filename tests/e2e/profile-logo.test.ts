@@ -3,27 +3,19 @@
 // nothing; other roles do not have it.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newContext } from './helpers/browser';
 import { imageSize, makePng } from './helpers/certificates';
+import { expectPngRefusedBeforeSending, openProfilePage } from './helpers/profile';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 
-async function openProfile(username: string, role: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await login(page, server.url, username);
-  await page.goto(`${server.url}/profile`);
-  await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
-  // The fresh profile load has answered once the role is filled in.
-  await expect.poll(() => page.getByLabel('Role', { exact: true }).inputValue()).toBe(role);
-  return page;
-}
-
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Logo Organisasi' });
 const fileInput = (page: Page) => page.getByLabel('File logo (PNG)');
 const OFFLINE = 'Logo organisasi hanya dapat diubah saat online. Sambungkan perangkat ke internet lalu coba lagi.';
+
+const openProfile = (username: string, role: string) => openProfilePage(browser, server.url, username, role);
 
 useServerAndBrowser((started, launched) => {
   [server, browser] = [started, launched];
@@ -34,20 +26,12 @@ describe('Logo Organisasi panel', () => {
     const page = await openProfile('hr', 'HR');
     const panel = panelOf(page);
     await panel.getByText('Belum ada', { exact: true }).waitFor();
-    await expect(fileInput(page).getAttribute('accept')).resolves.toBe('image/png');
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/organisasi/logo')) posts.push(request.url());
+    await expectPngRefusedBeforeSending(page, {
+      panel,
+      fileInput: fileInput(page),
+      uploadButton: panel.getByRole('button', { name: 'Upload Logo', exact: true }),
+      uploadPath: '/api/organisasi/logo',
     });
-
-    await fileInput(page).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar png') });
-    await panel.getByText('File harus berupa gambar PNG', { exact: true }).waitFor();
-    await expect(panel.getByRole('button', { name: 'Upload Logo', exact: true }).isDisabled()).resolves.toBe(true);
-
-    const big = Buffer.concat([makePng(), Buffer.alloc(1024 * 1024)]);
-    await fileInput(page).setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: big });
-    await panel.getByText('Ukuran file maksimal 1MB', { exact: true }).waitFor();
-    expect(posts).toEqual([]);
     await page.context().close();
   });
 

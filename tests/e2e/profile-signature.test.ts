@@ -2,26 +2,18 @@
 // sees it, deletes it after a confirm; BusHead has the panel, HR and Mentor do not.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newContext } from './helpers/browser';
 import { imageSize, makePng } from './helpers/certificates';
+import { expectPngRefusedBeforeSending, openProfilePage } from './helpers/profile';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 let server: RunningServer;
 let browser: Browser;
 
-async function openProfile(username: string, role: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await login(page, server.url, username);
-  await page.goto(`${server.url}/profile`);
-  await page.getByRole('heading', { name: 'Detail Profil' }).waitFor();
-  // The fresh profile load has answered once the role is filled in.
-  await expect.poll(() => page.getByLabel('Role', { exact: true }).inputValue()).toBe(role);
-  return page;
-}
-
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Tanda Tangan' });
 const fileInput = (page: Page) => page.getByLabel('File tanda tangan (PNG)');
+
+const openProfile = (username: string, role: string) => openProfilePage(browser, server.url, username, role);
 
 useServerAndBrowser((started, launched) => {
   [server, browser] = [started, launched];
@@ -33,20 +25,12 @@ describe('signature panel', () => {
     const panel = panelOf(page);
     await panel.getByText('Belum upload', { exact: true }).waitFor();
     await panel.getByText('Format PNG transparan, max 1MB.', { exact: true }).waitFor();
-    await expect(fileInput(page).getAttribute('accept')).resolves.toBe('image/png');
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/users/signature')) posts.push(request.url());
+    await expectPngRefusedBeforeSending(page, {
+      panel,
+      fileInput: fileInput(page),
+      uploadButton: panel.getByRole('button', { name: 'Upload', exact: true }),
+      uploadPath: '/api/users/signature',
     });
-
-    await fileInput(page).setInputFiles({ name: 'ttd.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar png') });
-    await panel.getByText('File harus berupa gambar PNG', { exact: true }).waitFor();
-    await expect(panel.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).resolves.toBe(true);
-
-    const big = Buffer.concat([makePng(), Buffer.alloc(1024 * 1024)]);
-    await fileInput(page).setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: big });
-    await panel.getByText('Ukuran file maksimal 1MB', { exact: true }).waitFor();
-    expect(posts).toEqual([]);
     await page.context().close();
   });
 
