@@ -33,6 +33,7 @@ export async function startBenchApp(database: Database, dataDir: string, webRoot
     webDir: webRoot ?? path.join(dataDir, 'no-web'),
     organisasi: { ...DEFAULT_ORGANISASI },
     publicUrl: 'http://127.0.0.1',
+    hariKerja: [1, 2, 3, 4, 5, 6],
   };
   await issueMissingCertificates(database.db, config);
   const app = await buildApp({ db: database.db, database, config, webRoot, logger: false });

@@ -25,6 +25,7 @@ const app = await buildApp({
     webDir: path.resolve('.tmp/openapi-unused-web'),
     organisasi: { ...DEFAULT_ORGANISASI },
     publicUrl: 'http://localhost:3000',
+    hariKerja: [1, 2, 3, 4, 5, 6],
   },
   webRoot: null,
   logger: false,

@@ -27,6 +27,7 @@ import nilaiRoutes from './routes/nilai';
 import organisasiRoutes from './routes/organisasi';
 import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
+import presensiRoutes from './routes/presensi';
 import riwayatRoutes from './routes/riwayat';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(nilaiRoutes, { prefix: '/api/nilai' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(riwayatRoutes, { prefix: '/api/riwayat' });
+  await app.register(presensiRoutes, { prefix: '/api/presensi' });
   await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
   await app.register(organisasiRoutes, { prefix: '/api/organisasi' });
   await app.register(verifikasiRoutes, { prefix: '/api/verifikasi' });

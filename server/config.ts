@@ -11,6 +11,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { DEFAULT_HARI_KERJA, type Weekday, parseHariKerja } from '../src/domain/presensi';
 import type { Organisasi } from '../src/domain/sertifikat';
 import type { Database, Db } from './db/client';
 import { appSecrets } from './db/schema';
@@ -117,6 +118,10 @@ const envSchema = z.object({
       .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'harus alamat http:// atau https:// tanpa ? atau #')
       .optional(),
   ),
+  HARI_KERJA: z
+    .string()
+    .optional()
+    .refine((value) => parseHariKerja(value) !== null, "harus nomor hari ISO (1 = Senin … 7 = Minggu) dan rentang dipisah koma, misalnya '1-6' atau '1-5'"),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -151,6 +156,8 @@ interface EnvConfig {
    * taken from a request's Host header, which a client chooses and a certificate keeps forever.
    */
   publicUrl: string;
+  /** The working days of attendance (HARI_KERJA, ISO weekdays; default Monday to Saturday). */
+  hariKerja: Weekday[];
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
    * login limit counts by. parseEnv always sets it; absent means false.
@@ -207,6 +214,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
     organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
     publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
+    hariKerja: parseHariKerja(value.HARI_KERJA) ?? [...DEFAULT_HARI_KERJA],
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
   };
 }

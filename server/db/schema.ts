@@ -40,7 +40,7 @@ import { RIWAYAT_JENIS, type RiwayatJenis, type RiwayatPerubahan } from '../../s
 import { ROLES, type Role } from '../../src/domain/roles';
 
 /** `column IN ('a', 'b')` from a list of domain constants (fixed identifiers, no user input). */
-function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 }
 
@@ -50,7 +50,7 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
  * by a trigger (migration 0002), so a cursor taken as the snapshot's xmin never misses a row
  * whose transaction committed late (server/services/peserta-read.ts explains the cursor).
  */
-const changeXid = () =>
+export const changeXid = () =>
   bigint('change_xid', { mode: 'number' })
     .notNull()
     .default(sql`(pg_current_xact_id()::text::bigint)`);

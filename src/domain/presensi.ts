@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import { MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
 import { lazySchema } from './lazy-schema';
+import { ID_MAX, JENJANG } from './master-data';
+import { pesertaStateSchema } from './peserta-state';
 
 export const HADIR = 'Hadir';
 export const IZIN = 'Izin';
@@ -24,8 +26,12 @@ export const PRESENSI_CATATAN_MAX = 500;
 /** Marks in one PUT /api/presensi: a mentor's whole group for a day or a week, all applied or none. */
 export const PRESENSI_BATCH_MAX = 500;
 
+/** Longest period of a recap: two years of days. */
+export const REKAP_MAX_DAYS = 731;
+
 /** Texts of attendance: screen, re-check and API. */
 export const PRESENSI_MSG = {
+  saved: 'Presensi berhasil disimpan',
   invalidStatus: 'Status presensi harus Hadir, Izin, Sakit, atau Alpa',
   invalidDate: 'Tanggal harus berformat yyyy-mm-dd',
   catatanRequired: 'Catatan wajib diisi untuk Izin',
@@ -36,6 +42,8 @@ export const PRESENSI_MSG = {
   outsidePeriod: 'Tanggal di luar periode magang peserta',
   future: 'Presensi tidak dapat diisi untuk tanggal yang akan datang',
   notWorkingDay: 'Tanggal tersebut bukan hari kerja',
+  rekapPeriod: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  rekapTooLong: `Periode rekap maksimal ${REKAP_MAX_DAYS} hari`,
   locked: 'Presensi tidak dapat diubah. Pembimbing sudah memberi keputusan untuk peserta ini',
 } as const;
 
@@ -53,7 +61,7 @@ const isoDateSchema = lazySchema(() => z.string({ error: PRESENSI_MSG.invalidDat
 export const presensiMarkSchema = lazySchema(() =>
   z
     .object({
-      peserta_id: z.number().int().positive(),
+      peserta_id: z.number().int().positive().max(ID_MAX),
       tanggal: isoDateSchema,
       status: z.enum(PRESENSI_STATUS, { error: PRESENSI_MSG.invalidStatus }),
       catatan: z
@@ -77,6 +85,90 @@ export const presensiPutSchema = lazySchema(() =>
       .refine((marks) => new Set(marks.map((m) => `${m.peserta_id}:${m.tanggal}`)).size === marks.length, PRESENSI_MSG.duplicate),
   }),
 );
+
+/** A stored mark as the API answers it. */
+export const storedMarkSchema = lazySchema(() =>
+  z.object({
+    peserta_id: z.number().int(),
+    tanggal: z.string(),
+    status: z.enum(PRESENSI_STATUS),
+    catatan: z.string().nullable(),
+  }),
+);
+export type StoredMark = z.infer<typeof storedMarkSchema>;
+
+/** Answer of PUT /api/presensi and GET /api/presensi/peserta/{id}: marks by participant, then date. */
+export const presensiListResponseSchema = lazySchema(() => z.object({ data: z.array(storedMarkSchema) }));
+
+/**
+ * Answer of PUT /api/presensi: the stored marks of the request and, as every replayable change
+ * answers, the state of each participant it concerns (`states`; `state` too when there is one).
+ */
+export const presensiPutAnswerSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    data: z.array(storedMarkSchema),
+    state: pesertaStateSchema.optional(),
+    states: z.array(pesertaStateSchema),
+  }),
+);
+
+/** Query of GET /api/presensi: the opaque cursor of the previous pull. */
+export const presensiPullQuerySchema = lazySchema(() =>
+  z.object({ since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional() }),
+);
+
+/** Answer of GET /api/presensi: the marks (changed since the cursor, when given) and the next cursor. */
+export const presensiPullResponseSchema = lazySchema(() => z.object({ data: z.array(storedMarkSchema), cursor: z.string() }));
+
+/**
+ * Query of GET /api/presensi/rekap (and .xlsx): the period (both days included, at most two years),
+ * optionally a level and a division.
+ */
+export const presensiRekapQuerySchema = lazySchema(() =>
+  z
+    .object({
+      from: isoDateSchema,
+      to: isoDateSchema,
+      jenjang: z.enum(JENJANG, { error: 'Jenjang tidak valid' }).optional(),
+      divisi_id: z.coerce.number({ error: 'Divisi tidak valid' }).int('Divisi tidak valid').positive('Divisi tidak valid').max(ID_MAX, 'Divisi tidak valid').optional(),
+    })
+    .refine((query) => query.from <= query.to, { message: PRESENSI_MSG.rekapPeriod, path: ['to'] })
+    .refine((query) => countDays(query.from, query.to) <= REKAP_MAX_DAYS, { message: PRESENSI_MSG.rekapTooLong, path: ['to'] }),
+);
+export type PresensiRekapQuery = z.infer<typeof presensiRekapQuerySchema>;
+
+/** One participant of the recap. */
+export const rekapRowSchema = lazySchema(() =>
+  z.object({
+    peserta_id: z.number().int(),
+    nama: z.string(),
+    jenjang: z.enum(JENJANG),
+    divisi: z.string(),
+    hadir: z.number().int(),
+    izin: z.number().int(),
+    sakit: z.number().int(),
+    alpa: z.number().int(),
+    tercatat: z.number().int(),
+    hari_kerja: z.number().int(),
+    persen_hadir: z.number().nullable(),
+  }),
+);
+export type RekapRow = z.infer<typeof rekapRowSchema>;
+
+export const presensiRekapResponseSchema = lazySchema(() => z.object({ data: z.array(rekapRowSchema) }));
+
+/** Days from `from` to `to`, both included. */
+function countDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The part of an internship inside [from, to], or null when they do not meet. */
+export function overlap(periode: Periode, from: string, to: string): { from: string; to: string } | null {
+  const start = periode.tanggal_masuk > from ? periode.tanggal_masuk : from;
+  const end = periode.tanggal_selesai < to ? periode.tanggal_selesai : to;
+  return start <= end ? { from: start, to: end } : null;
+}
 
 /** ISO weekdays, 1 = Monday … 7 = Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -118,7 +210,7 @@ export function addDays(tanggal: string, days: number): string {
 /** The working days from `from` to `to`, both included (0 when `to` is before `from`). */
 export function countWorkingDays(from: string, to: string, hariKerja: readonly Weekday[]): number {
   if (to < from) return 0;
-  const span = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  const span = countDays(from, to);
   const weeks = Math.floor(span / 7);
   let count = weeks * hariKerja.length;
   // The days past the whole weeks, from the weekday after the last whole week.
@@ -172,12 +264,18 @@ export interface PresensiCounts {
   persen_hadir: number | null;
 }
 
-/** Counts `marks` by status; a day without a mark is not recorded (never counted as Alpa). */
+/** The counts of marks from their number per status; a day without a mark is not recorded (never Alpa). */
+export function presensiCounts(totals: Partial<Record<PresensiStatus, number>>): PresensiCounts {
+  const [hadir, izin, sakit, alpa] = PRESENSI_STATUS.map((status) => totals[status] ?? 0) as [number, number, number, number];
+  const tercatat = hadir + izin + sakit + alpa;
+  return { hadir, izin, sakit, alpa, tercatat, persen_hadir: persenHadir(hadir, tercatat) };
+}
+
+/** Counts `marks` by status (see presensiCounts). */
 export function countMarks(marks: readonly { status: PresensiStatus }[]): PresensiCounts {
-  const counts = { hadir: 0, izin: 0, sakit: 0, alpa: 0 };
-  for (const mark of marks) counts[mark.status.toLowerCase() as keyof typeof counts] += 1;
-  const tercatat = marks.length;
-  return { ...counts, tercatat, persen_hadir: persenHadir(counts.hadir, tercatat) };
+  const totals: Partial<Record<PresensiStatus, number>> = {};
+  for (const mark of marks) totals[mark.status] = (totals[mark.status] ?? 0) + 1;
+  return presensiCounts(totals);
 }
 
 /** The transcript and detail line: 'Kehadiran: 58 dari 60 hari kerja tercatat, 96,7 %'. */

@@ -186,6 +186,11 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: async (ctx, role) => ({ url: `/api/review/cancel/${(await ctx.fresh({ reviews: approvedUpTo(role) })).id}` }),
   },
 
+  'PUT /api/presensi': { roles: ['Mentor', 'HR'], ok: 400, request: fixed('/api/presensi', {}) },
+  'GET /api/presensi': { roles: 'any', ok: 200, request: fixed('/api/presensi') },
+  'GET /api/presensi/rekap': { roles: HR_ONLY, ok: 400, request: fixed('/api/presensi/rekap') },
+  'GET /api/presensi/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/presensi/peserta/${ctx.own.id}` }) },
+
   'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },
 
   'GET /api/sertifikat/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/peserta?jenjang=SMK') },

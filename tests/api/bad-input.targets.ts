@@ -102,6 +102,7 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'DELETE /api/peserta/:id': { url: `/api/peserta/${ids.spare.id}`, body: {} },
     'POST /api/nilai/bulk': { url: '/api/nilai/bulk', body: score(81) },
     'DELETE /api/nilai/peserta/:id': { url: `/api/nilai/peserta/${ids.scored.id}`, body: {} },
+    'PUT /api/presensi': { url: '/api/presensi', body: { presensi: [{ peserta_id: ids.scored.id, tanggal: '2026-01-05', status: 'Hadir' }] } },
     'POST /api/review/approve/:id': { url: `/api/review/approve/${ids.reviewed.id}`, body: { catatan: 'Bagus' } },
     'POST /api/review/reject/:id': { url: `/api/review/reject/${ids.reviewed.id}`, body: { catatan: 'Kurang' } },
     'POST /api/review/cancel/:id': { url: `/api/review/cancel/${ids.reviewed.id}`, body: {} },

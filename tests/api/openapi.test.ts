@@ -121,6 +121,7 @@ describe('GET /api/openapi.json', () => {
       [
         'POST /api/nilai/bulk',
         'DELETE /api/nilai/peserta/{id}',
+        'PUT /api/presensi',
         'POST /api/review/approve/{id}',
         'POST /api/review/reject/{id}',
         'POST /api/review/cancel/{id}',

@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDir: '/nonexistent/magang-test-web',
     organisasi: { ...DEFAULT_ORGANISASI },
     publicUrl: 'https://magang.example',
+    hariKerja: [1, 2, 3, 4, 5, 6],
     ...overrides,
   };
 }

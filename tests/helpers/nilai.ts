@@ -139,7 +139,7 @@ export const userIdOf = idOfUser;
 /** One request with an optional Idempotency-Key (and a JSON payload when given). */
 export function send(
   t: TestApp,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token: string | null,
   options: { payload?: unknown; key?: string; dibuatPada?: string } = {},

@@ -17,6 +17,7 @@ describe('parseEnv()', () => {
       webDir: path.resolve('dist/web'),
       organisasi: { nama: 'PT Sinar Retail Nusantara', kota: 'Jakarta' },
       publicUrl: 'http://127.0.0.1:3000',
+      hariKerja: [1, 2, 3, 4, 5, 6],
       trustProxy: false,
     });
   });
@@ -39,6 +40,14 @@ describe('parseEnv()', () => {
   });
 
   it.each([
+    [{}, [1, 2, 3, 4, 5, 6]],
+    [{ HARI_KERJA: '1-5' }, [1, 2, 3, 4, 5]],
+    [{ HARI_KERJA: ' ' }, [1, 2, 3, 4, 5, 6]],
+  ])('should read HARI_KERJA from %j as the ISO weekdays %j', (env, days) => {
+    expect(parseEnv(env).hariKerja).toEqual(days);
+  });
+
+  it.each([
     [{}, 'http://127.0.0.1:3000'],
     [{ HOST: '0.0.0.0', PORT: '8080' }, 'http://localhost:8080'],
     [{ HOST: '::1' }, 'http://[::1]:3000'],
@@ -56,6 +65,7 @@ describe('parseEnv()', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL harus diawali postgres://'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET minimal 16 karakter'],
     [{ PUBLIC_URL: 'magang.contoh.co.id' }, 'PUBLIC_URL harus alamat http:// atau https://'],
+    [{ HARI_KERJA: 'Senin-Sabtu' }, 'HARI_KERJA harus nomor hari ISO'],
     [{ PUBLIC_URL: 'https://contoh.co.id/?a=1' }, 'PUBLIC_URL harus alamat http:// atau https://'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, "TRUST_PROXY harus true, false, atau alamat IP / CIDR proxy dipisah koma (diberikan: '10.0.0.0/33')"],

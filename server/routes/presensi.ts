@@ -1,0 +1,83 @@
+// /api/presensi: attendance. A Mentor marks their own participants (until the Pembimbing
+// decides: 409 after); HR corrects any mark; Pembimbing and BusHead read. Setting marks is a
+// replayable change of the offline outbox: it accepts an Idempotency-Key and its answer (2xx, and
+// a keyed 409) carries the participants' `states`, like scores.
+import type { FastifyInstance } from 'fastify';
+import { stateConflictSchema } from '../../src/domain/peserta-state';
+import {
+  presensiListResponseSchema,
+  presensiPullQuerySchema,
+  presensiPullResponseSchema,
+  presensiPutAnswerSchema,
+  presensiRekapQuerySchema,
+  presensiRekapResponseSchema,
+  presensiPutSchema,
+} from '../../src/domain/presensi';
+import { currentUser, requireRole } from '../auth/plugin';
+import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
+import { answerState } from '../services/peserta-state';
+import { pullPresensi, putPresensi, readPresensi, rekapPresensi } from '../services/presensi';
+import { parseId, parseInput } from '../validation';
+
+/** Registers PUT /, GET /, GET /peserta/:id, GET /rekap (mounted at /api/presensi). */
+export default async function presensiRoutes(app: FastifyInstance): Promise<void> {
+  const put = {
+    summary: 'Set or correct attendance marks (1–500; all applied or none)',
+    description:
+      'A Mentor only its own participants and only until the Pembimbing has decided; HR any. A date must be inside the internship, not after today (Asia/Jakarta) and a working day (HARI_KERJA).',
+    body: presensiPutSchema,
+    idempotent: true,
+    response: { description: "`Presensi berhasil disimpan`; the stored marks of the request, by participant then date; the participants' `states`", schema: presensiPutAnswerSchema },
+    errors: {
+      400: 'Invalid input, a duplicate participant and date, or a date that cannot be marked (the reason and the date)',
+      403: "Another mentor's participant",
+      404: 'Unknown participant',
+      409: 'The lock: the Pembimbing has decided on the participant; with a key the answer carries the current `state`',
+    },
+    conflictSchema: stateConflictSchema,
+  } as const;
+  app.put('/', { preHandler: requireRole('Mentor', 'HR'), config: { openapi: put } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { presensi } = parseInput(presensiPutSchema, request.body);
+    const ids = [...new Set(presensi.map((mark) => mark.peserta_id))];
+    const scope = idempotencyScope(request, user.id);
+    const answer = await runIdempotent(
+      app.db,
+      scope,
+      (tx) => putPresensi(tx, user, presensi, { hariKerja: app.config.hariKerja }),
+      (tx) => answerState(tx, ids, true),
+    );
+    return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
+  });
+
+  const pull = {
+    summary: 'Attendance marks of the readable participants, incrementally',
+    description: 'A Mentor its own participants, other roles all. With `since` (the cursor of the previous answer) only the marks changed since.',
+    query: presensiPullQuerySchema,
+    response: { description: '`data` and the `cursor` of the next pull', schema: presensiPullResponseSchema },
+  };
+  app.get('/', { preHandler: requireRole(), config: { openapi: pull } }, async (request) => {
+    const { since } = parseInput(presensiPullQuerySchema, request.query);
+    return pullPresensi(app.db, currentUser(request), since === undefined ? undefined : Number(since));
+  });
+
+  const one = {
+    summary: "A participant's attendance marks by date",
+    description: 'A Mentor only its own participants (else 403).',
+    response: { description: 'Marks by date', schema: presensiListResponseSchema },
+    errors: { 403: "Another mentor's participant", 404: 'Unknown participant' },
+  };
+  app.get<{ Params: { id: string } }>('/peserta/:id', { preHandler: requireRole(), config: { openapi: one } }, async (request) => ({
+    data: await readPresensi(app.db, currentUser(request), parseId(request.params.id)),
+  }));
+
+  const rekap = {
+    summary: 'Attendance recap per participant over a period',
+    description: 'Participants whose internship meets the period (of the level and division when given): marks per status in the period, `tercatat` recorded days, `hari_kerja` working days of the internship inside the period (HARI_KERJA), `persen_hadir` = hadir / tercatat × 100 rounded to one decimal (null when nothing is recorded).',
+    query: presensiRekapQuerySchema,
+    response: { description: 'By level, then name', schema: presensiRekapResponseSchema },
+  };
+  app.get('/rekap', { preHandler: requireRole('HR'), config: { openapi: rekap } }, async (request) => ({
+    data: await rekapPresensi(app.db, parseInput(presensiRekapQuerySchema, request.query), app.config.hariKerja),
+  }));
+}
