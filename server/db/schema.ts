@@ -36,7 +36,7 @@ import {
   type ReviewStatus,
 } from '../../src/domain/approval-chain';
 import { INSTANSI_JENIS, type InstansiJenis, JENJANG, type Jenjang } from '../../src/domain/master-data';
-import { RIWAYAT_JENIS, type RiwayatJenis, type RiwayatPerubahan } from '../../src/domain/riwayat';
+import { RIWAYAT_JENIS, type RiwayatJenis, type RiwayatPerubahan, type RiwayatPresensi } from '../../src/domain/riwayat';
 import { ROLES, type Role } from '../../src/domain/roles';
 
 /** `column IN ('a', 'b')` from a list of domain constants (fixed identifiers, no user input). */
@@ -419,6 +419,8 @@ export const riwayat = pgTable(
     offline: boolean('offline').notNull().default(false),
     /** Per competency: `sebelum` → `sesudah` (null: no score); empty for decisions. */
     perubahan: jsonb('perubahan').$type<RiwayatPerubahan[]>().notNull().default([]),
+    /** Attendance marks HR corrected (jenis 'presensi'): `sebelum` → `sesudah` per date; empty otherwise. */
+    presensi: jsonb('presensi').$type<RiwayatPresensi[]>().notNull().default([]),
     catatan: text('catatan'),
   },
   (t) => [

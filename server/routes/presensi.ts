@@ -16,6 +16,7 @@ import {
 import { currentUser, requireRole } from '../auth/plugin';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
 import { answerState } from '../services/peserta-state';
+import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { pullPresensi, putPresensi, readPresensi, rekapPresensi } from '../services/presensi';
 import { parseId, parseInput } from '../validation';
 
@@ -24,9 +25,10 @@ export default async function presensiRoutes(app: FastifyInstance): Promise<void
   const put = {
     summary: 'Set or correct attendance marks (1–500; all applied or none)',
     description:
-      'A Mentor only its own participants and only until the Pembimbing has decided; HR any. A date must be inside the internship, not after today (Asia/Jakarta) and a working day (HARI_KERJA).',
+      "A Mentor only its own participants and only until the Pembimbing has decided; HR any (HR's corrections are recorded in the participant's history, Riwayat). A date must be inside the internship, not after today (Asia/Jakarta) and a working day (HARI_KERJA).",
     body: presensiPutSchema,
     idempotent: true,
+    headers: DIBUAT_PADA_DOC,
     response: { description: "`Presensi berhasil disimpan`; the stored marks of the request, by participant then date; the participants' `states`", schema: presensiPutAnswerSchema },
     errors: {
       400: 'Invalid input, a duplicate participant and date, or a date that cannot be marked (the reason and the date)',
@@ -41,10 +43,11 @@ export default async function presensiRoutes(app: FastifyInstance): Promise<void
     const { presensi } = parseInput(presensiPutSchema, request.body);
     const ids = [...new Set(presensi.map((mark) => mark.peserta_id))];
     const scope = idempotencyScope(request, user.id);
+    const origin = changeOrigin(request, user);
     const answer = await runIdempotent(
       app.db,
       scope,
-      (tx) => putPresensi(tx, user, presensi, { hariKerja: app.config.hariKerja }),
+      (tx) => putPresensi(tx, origin, presensi, { hariKerja: app.config.hariKerja }),
       (tx) => answerState(tx, ids, true),
     );
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);

@@ -29,7 +29,9 @@ import type { Db, Tx } from '../db/client';
 import { divisi, peserta } from '../db/schema';
 import { presensi } from '../db/schema-presensi';
 import { HttpError } from '../http-error';
+import type { RiwayatPresensi } from '../../src/domain/riwayat';
 import type { StoredAnswer } from './idempotency';
+import { type ChangeOrigin, recordPresensiCorrection } from './riwayat';
 import { assertMentorOwns, lockPeserta, lockReviews, readableScope } from './peserta-state';
 import { syncCursor } from './peserta-read';
 
@@ -48,7 +50,8 @@ export interface PresensiSettings {
  * (403); every date must be markable (400 with the reason); the lock must allow the role on every
  * participant (409). Then each mark is inserted or replaced; an unchanged mark is not rewritten.
  */
-export async function putPresensi(tx: Tx, user: AuthUser, marks: readonly PresensiMark[], settings: PresensiSettings): Promise<StoredAnswer> {
+export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly PresensiMark[], settings: PresensiSettings): Promise<StoredAnswer> {
+  const { user } = origin;
   const ids = [...new Set(marks.map((mark) => mark.peserta_id))].sort((a, b) => a - b);
   const scopes = await lockPeserta(tx, ids);
   for (const id of ids) {
@@ -72,6 +75,8 @@ export async function putPresensi(tx: Tx, user: AuthUser, marks: readonly Presen
     const lock = presensiLock(user.role, reviewsOf.get(id) ?? []);
     if (lock) throw new HttpError(409, lock);
   }
+  // HR's corrections go into the history with the status each date had before.
+  if (user.role === 'HR') await recordPresensiCorrection(tx, origin, await statusChanges(tx, marks));
   await tx
     .insert(presensi)
     .values(marks.map((mark) => ({ ...mark, user_id: user.id })))
@@ -96,6 +101,23 @@ export async function putPresensi(tx: Tx, user: AuthUser, marks: readonly Presen
     )})`)
     .orderBy(asc(presensi.peserta_id), asc(presensi.tanggal));
   return { status: 200, body: { message: PRESENSI_MSG.saved, data: stored } };
+}
+
+/** The marks of `marks` whose status they change: each with the stored status before (null: none). */
+async function statusChanges(tx: Tx, marks: readonly PresensiMark[]): Promise<(RiwayatPresensi & { peserta_id: number })[]> {
+  const ids = [...new Set(marks.map((mark) => mark.peserta_id))];
+  const dates = [...new Set(marks.map((mark) => mark.tanggal))];
+  const stored = await tx
+    .select({ peserta_id: presensi.peserta_id, tanggal: presensi.tanggal, status: presensi.status })
+    .from(presensi)
+    .where(and(inArray(presensi.peserta_id, ids), inArray(presensi.tanggal, dates)));
+  const before = new Map(stored.map((row) => [`${row.peserta_id}:${row.tanggal}`, row.status]));
+  return [...marks]
+    .sort((a, b) => a.peserta_id - b.peserta_id || a.tanggal.localeCompare(b.tanggal))
+    .flatMap((mark) => {
+      const sebelum = before.get(`${mark.peserta_id}:${mark.tanggal}`) ?? null;
+      return sebelum === mark.status ? [] : [{ peserta_id: mark.peserta_id, tanggal: mark.tanggal, sebelum, sesudah: mark.status }];
+    });
 }
 
 /** GET /api/presensi/peserta/:id: a participant's marks by date; 404 unknown, 403 another mentor's. */

@@ -16,6 +16,7 @@ import {
   type RiwayatEntry,
   type RiwayatJenis,
   type RiwayatPerubahan,
+  type RiwayatPresensi,
   boundDeviceTime,
   dibuatPadaSchema,
 } from '../../src/domain/riwayat';
@@ -61,6 +62,7 @@ interface RiwayatRow {
   peserta_id: number;
   jenis: RiwayatJenis;
   perubahan: RiwayatPerubahan[];
+  presensi?: RiwayatPresensi[];
   catatan: string | null;
 }
 
@@ -148,6 +150,19 @@ export async function recordDecision(
   await appendRiwayat(tx, origin, [{ peserta_id: pesertaId, jenis: action, perubahan: [], catatan }]);
 }
 
+/**
+ * Records attendance marks HR set or corrected: per participant one `presensi` row listing each
+ * date whose status changed (`sebelum` null for a new mark), ascending participant id.
+ */
+export async function recordPresensiCorrection(tx: Tx, origin: ChangeOrigin, changes: readonly (RiwayatPresensi & { peserta_id: number })[]): Promise<void> {
+  const byPeserta = new Map<number, RiwayatPresensi[]>();
+  for (const { peserta_id, ...change } of changes) byPeserta.set(peserta_id, [...(byPeserta.get(peserta_id) ?? []), change]);
+  const rows = [...byPeserta]
+    .sort(([a], [b]) => a - b)
+    .map(([pesertaId, presensi]) => ({ peserta_id: pesertaId, jenis: 'presensi' as const, perubahan: [], presensi, catatan: null }));
+  await appendRiwayat(tx, origin, rows);
+}
+
 /** GET /api/riwayat/peserta/:id: a participant's history, newest first; 404 unknown, 403 another mentor's. */
 export async function readRiwayat(db: Db, user: AuthUser, id: number): Promise<RiwayatEntry[]> {
   return db.transaction(
@@ -162,6 +177,7 @@ export async function readRiwayat(db: Db, user: AuthUser, id: number): Promise<R
         waktu_perangkat: row.waktu_perangkat?.toISOString() ?? null,
         offline: row.offline,
         perubahan: row.perubahan,
+        presensi: row.presensi,
         catatan: row.catatan,
       }));
     },

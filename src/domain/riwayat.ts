@@ -11,11 +11,16 @@
  * header that is not an ISO 8601 time at all is refused (400, nothing changed).
  */
 import { z } from 'zod';
+import { formatDateId } from './dates';
 import { lazySchema } from './lazy-schema';
+import { PRESENSI_STATUS } from './presensi';
 import { ROLES } from './role-access';
 
-/** The kinds of history rows: scores set or changed, all scores reset, and the three decisions. */
-export const RIWAYAT_JENIS = ['nilai', 'reset', 'approve', 'reject', 'cancel'] as const;
+/**
+ * The kinds of history rows: scores set or changed, all scores reset, the three decisions, and
+ * attendance marks HR corrected.
+ */
+export const RIWAYAT_JENIS = ['nilai', 'reset', 'approve', 'reject', 'cancel', 'presensi'] as const;
 export type RiwayatJenis = (typeof RIWAYAT_JENIS)[number];
 
 /** The request header of a replayed change: when it was made on the device (ISO 8601). */
@@ -46,6 +51,14 @@ export const riwayatPerubahanSchema = lazySchema(() => z.object({
 }));
 export type RiwayatPerubahan = z.infer<typeof riwayatPerubahanSchema>;
 
+/** One attendance mark HR set or corrected: the status before (null: none) and after, on that date. */
+export const riwayatPresensiSchema = lazySchema(() => z.object({
+  tanggal: z.string(),
+  sebelum: z.enum(PRESENSI_STATUS).nullable(),
+  sesudah: z.enum(PRESENSI_STATUS),
+}));
+export type RiwayatPresensi = z.infer<typeof riwayatPresensiSchema>;
+
 /** One history row as the API answers it. */
 export const riwayatEntrySchema = lazySchema(() => z.object({
   id: z.number().int(),
@@ -55,6 +68,8 @@ export const riwayatEntrySchema = lazySchema(() => z.object({
   waktu_perangkat: z.string().nullable().describe('ISO 8601: when it was made on the device; null for a change sent at once'),
   offline: z.boolean(),
   perubahan: z.array(riwayatPerubahanSchema),
+  /** Attendance marks HR corrected (jenis 'presensi'); empty for every other kind. */
+  presensi: z.array(riwayatPresensiSchema).default([]),
   catatan: z.string().nullable(),
 }));
 export type RiwayatEntry = z.infer<typeof riwayatEntrySchema>;
@@ -81,6 +96,7 @@ export const RIWAYAT_JENIS_LABEL: Record<RiwayatJenis, string> = {
   approve: 'Menyetujui',
   reject: 'Menolak',
   cancel: 'Membatalkan keputusan',
+  presensi: 'Mengoreksi presensi',
 };
 
 /** The header's value: an ISO 8601 date and time with a zone (Z or ±hh:mm). */
@@ -102,6 +118,11 @@ const skorText = (skor: number | null) => (skor === null ? '-' : String(skor));
 /** One competency's change as the timeline shows it: 'Nilai Komunikasi: 70 → 85'. */
 export function perubahanText(change: RiwayatPerubahan): string {
   return `Nilai ${change.kompetensi}: ${skorText(change.sebelum)} → ${skorText(change.sesudah)}`;
+}
+
+/** One corrected mark as the timeline shows it: 'Presensi 5 Januari 2026: Hadir → Sakit'. */
+export function presensiText(change: RiwayatPresensi): string {
+  return `Presensi ${formatDateId(change.tanggal)}: ${change.sebelum ?? '-'} → ${change.sesudah}`;
 }
 
 let dateTimeId: Intl.DateTimeFormat | undefined;
@@ -132,7 +153,7 @@ export function riwayatTimeline(
     key: entry.id,
     title: `${entry.oleh.username} (${entry.oleh.role}) — ${RIWAYAT_JENIS_LABEL[entry.jenis]}`,
     time: waktuText(entry),
-    lines: entry.perubahan.map(perubahanText),
+    lines: [...entry.perubahan.map(perubahanText), ...(entry.presensi ?? []).map(presensiText)],
     note: entry.catatan,
   }));
 }

@@ -103,6 +103,30 @@ describe(`PUT /api/presensi (${testDbKind()})`, () => {
     expect((await stored(p.id)).map((row) => row.status)).toEqual(['Sakit']);
   });
 
+  it("should record HR's corrections in the participant's history, and not the mentor's own marks", async () => {
+    const p = await makePeserta(t);
+    await put(tokens.mentor, [mark(p.id), mark(p.id, '2026-01-06')]);
+    const history = async () => (await call(t, 'GET', `/api/riwayat/peserta/${p.id}`, tokens.hr)).json().data as { jenis: string }[];
+    expect((await history()).filter((row) => row.jenis === 'presensi')).toEqual([]);
+    const corrected = await send(t, 'PUT', '/api/presensi', tokens.hr, {
+      payload: { presensi: [mark(p.id, MONDAY, 'Sakit'), mark(p.id, '2026-01-06'), mark(p.id, '2026-01-07', 'Alpa')] },
+      dibuatPada: '2000-01-01T00:00:00Z',
+    });
+    expect(corrected.statusCode).toBe(200);
+    const [row, ...others] = (await history()).filter((entry) => entry.jenis === 'presensi');
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      jenis: 'presensi',
+      oleh: { username: 'hr', role: 'HR' },
+      offline: true,
+      perubahan: [],
+      presensi: [
+        { tanggal: MONDAY, sebelum: 'Hadir', sesudah: 'Sakit' },
+        { tanggal: '2026-01-07', sebelum: null, sesudah: 'Alpa' },
+      ],
+    });
+  });
+
   it('should apply a replayed request once and answer the first answer again', async () => {
     const p = await makePeserta(t);
     const key = `presensi-replay-${p.id}`;

@@ -5,6 +5,7 @@ import {
   dibuatPadaOf,
   dibuatPadaSchema,
   perubahanText,
+  presensiText,
   riwayatResponseSchema,
   waktuText,
 } from '@/domain/riwayat';
@@ -71,8 +72,17 @@ describe('texts', () => {
       waktu_perangkat: null,
       offline: false,
       perubahan: [],
+      presensi: [],
       catatan: 'Kurang',
     };
     expect(riwayatResponseSchema.parse({ data: [entry] })).toEqual({ data: [entry] });
+    // A row kept on a device before corrected attendance was recorded reads as none.
+    const { presensi: _none, ...older } = entry;
+    expect(riwayatResponseSchema.parse({ data: [older] })).toEqual({ data: [entry] });
+  });
+
+  it("should show HR's attendance corrections with Indonesian dates", () => {
+    expect(presensiText({ tanggal: '2026-01-05', sebelum: 'Hadir', sesudah: 'Sakit' })).toBe('Presensi 5 Januari 2026: Hadir → Sakit');
+    expect(presensiText({ tanggal: '2026-01-07', sebelum: null, sesudah: 'Alpa' })).toBe('Presensi 7 Januari 2026: - → Alpa');
   });
 });
