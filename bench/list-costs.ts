@@ -39,7 +39,7 @@ async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; block
 }
 
 /** Rows of a db.execute() answer: postgres.js answers an array, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 type AnswerMedia =
   | 'application/pdf'
   | 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+  | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
   | 'image/png'
   | 'text/html'
   | 'text/css'

@@ -12,15 +12,19 @@ import {
   presensiRekapQuerySchema,
   presensiRekapResponseSchema,
   presensiPutSchema,
+  rekapFileName,
 } from '../../src/domain/presensi';
+import { DOCUMENT_MIME } from '../../src/domain/sertifikat';
 import { currentUser, requireRole } from '../auth/plugin';
+import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
 import { answerState } from '../services/peserta-state';
 import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { pullPresensi, putPresensi, readPresensi, rekapPresensi } from '../services/presensi';
+import { rekapWorkbook } from '../services/presensi-xlsx';
 import { parseId, parseInput } from '../validation';
 
-/** Registers PUT /, GET /, GET /peserta/:id, GET /rekap (mounted at /api/presensi). */
+/** Registers PUT /, GET /, GET /peserta/:id, GET /rekap, GET /rekap.xlsx (mounted at /api/presensi). */
 export default async function presensiRoutes(app: FastifyInstance): Promise<void> {
   const put = {
     summary: 'Set or correct attendance marks (1–500; all applied or none)',
@@ -83,4 +87,18 @@ export default async function presensiRoutes(app: FastifyInstance): Promise<void
   app.get('/rekap', { preHandler: requireRole('HR'), config: { openapi: rekap } }, async (request) => ({
     data: await rekapPresensi(app.db, parseInput(presensiRekapQuerySchema, request.query), app.config.hariKerja),
   }));
+
+  const xlsx = {
+    summary: 'Attendance recap over a period as a workbook (.xlsx)',
+    description:
+      "The rows of GET /api/presensi/rekap for the same query, one sheet per level present ('Siswa SMK', 'Mahasiswa'; one sheet with the header only when there is no row): a title, the period as date cells, the frozen header row, one row per participant and a totals row (sums; the share present is total hadir / total tercatat). Counts are numbers; `% Hadir` is a fraction with a percent format, empty when nothing is recorded. Saved as `Rekap_Presensi_{from}_{to}.xlsx`.",
+    query: presensiRekapQuerySchema,
+    response: { description: 'The workbook (attachment)', media: DOCUMENT_MIME.xlsx },
+  } as const;
+  app.get('/rekap.xlsx', { preHandler: requireRole('HR'), config: { openapi: xlsx } }, async (request, reply) => {
+    const query = parseInput(presensiRekapQuerySchema, request.query);
+    const rows = await rekapPresensi(app.db, query, app.config.hariKerja);
+    const bytes = await rekapWorkbook(query, rows);
+    return sendFile(reply, { bytes, mime: DOCUMENT_MIME.xlsx, filename: rekapFileName(query.from, query.to), disposition: 'attachment' });
+  });
 }

@@ -283,3 +283,29 @@ export function kehadiranLine(counts: PresensiCounts, hariKerja: number): string
   const persen = counts.persen_hadir === null ? '–' : `${counts.persen_hadir.toFixed(1).replace('.', ',')} %`;
   return `Kehadiran: ${counts.tercatat} dari ${hariKerja} hari kerja tercatat, ${persen}`;
 }
+
+/** Sheet of each level in the recap workbook. */
+export const REKAP_SHEET: Record<(typeof JENJANG)[number], string> = { SMK: 'Siswa SMK', Mahasiswa: 'Mahasiswa' };
+
+/** Texts of the recap workbook (GET /api/presensi/rekap.xlsx). */
+export const REKAP_XLSX = {
+  /** The sheet of a recap without rows and without a level asked for. */
+  emptySheet: 'Rekap Presensi',
+  title: 'Rekap Presensi',
+  periode: 'Periode',
+  sampai: 's.d.',
+  total: 'Total',
+  headers: ['No', 'Nama', 'Divisi', 'Hadir', 'Izin', 'Sakit', 'Alpa', 'Tercatat', 'Hari Kerja', '% Hadir'],
+} as const;
+
+/** File name of the recap workbook of a period. */
+export function rekapFileName(from: string, to: string): string {
+  return `Rekap_Presensi_${from}_${to}.xlsx`;
+}
+
+/** The totals of recap rows: sums of the counts; the share present is total hadir / total tercatat. */
+export function rekapTotals(rows: readonly RekapRow[]): PresensiCounts & { hari_kerja: number } {
+  const sum = (key: 'hadir' | 'izin' | 'sakit' | 'alpa' | 'hari_kerja') => rows.reduce((total, row) => total + row[key], 0);
+  const counts = presensiCounts({ [HADIR]: sum('hadir'), [IZIN]: sum('izin'), [SAKIT]: sum('sakit'), [ALPA]: sum('alpa') });
+  return { ...counts, hari_kerja: sum('hari_kerja') };
+}

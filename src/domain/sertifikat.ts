@@ -235,6 +235,7 @@ export const DOCUMENT_MIME = {
   pdf: 'application/pdf',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   png: 'image/png',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
 /** Upload limit of a signature PNG: 1 MB. */

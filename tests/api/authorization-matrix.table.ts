@@ -189,6 +189,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   'PUT /api/presensi': { roles: ['Mentor', 'HR'], ok: 400, request: fixed('/api/presensi', {}) },
   'GET /api/presensi': { roles: 'any', ok: 200, request: fixed('/api/presensi') },
   'GET /api/presensi/rekap': { roles: HR_ONLY, ok: 400, request: fixed('/api/presensi/rekap') },
+  'GET /api/presensi/rekap.xlsx': { roles: HR_ONLY, ok: 200, request: fixed('/api/presensi/rekap.xlsx?from=2026-01-05&to=2026-01-10') },
   'GET /api/presensi/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/presensi/peserta/${ctx.own.id}` }) },
 
   'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },

@@ -13,6 +13,8 @@ import {
   presensiLock,
   presensiMarkSchema,
   presensiPutSchema,
+  rekapFileName,
+  rekapTotals,
   tanggalBlock,
   weekdayOf,
 } from '@/domain/presensi';
@@ -160,5 +162,19 @@ describe('the recap figures', () => {
     const counts = { hadir: 56, izin: 1, sakit: 1, alpa: 0, tercatat: 58, persen_hadir: 96.6 };
     expect(kehadiranLine(counts, 60)).toBe('Kehadiran: 58 dari 60 hari kerja tercatat, 96,6 %');
     expect(kehadiranLine(countMarks([]), 60)).toBe('Kehadiran: 0 dari 60 hari kerja tercatat, –');
+  });
+
+  it('should total recap rows: sums of the counts, the share present over all recorded days', () => {
+    const row = (hadir: number, izin: number, sakit: number, alpa: number, hari_kerja: number) => ({
+      peserta_id: 1, nama: 'A', jenjang: 'SMK' as const, divisi: 'D', hadir, izin, sakit, alpa,
+      tercatat: hadir + izin + sakit + alpa, hari_kerja, persen_hadir: persenHadir(hadir, hadir + izin + sakit + alpa),
+    });
+    // 100 % and 0 % of unequal days: the total is 9 / 12, not the mean of the shares.
+    expect(rekapTotals([row(9, 0, 0, 0, 10), row(0, 1, 1, 1, 10)])).toEqual({ hadir: 9, izin: 1, sakit: 1, alpa: 1, tercatat: 12, hari_kerja: 20, persen_hadir: 75 });
+    expect(rekapTotals([])).toEqual({ hadir: 0, izin: 0, sakit: 0, alpa: 0, tercatat: 0, hari_kerja: 0, persen_hadir: null });
+  });
+
+  it('should name the workbook after its period', () => {
+    expect(rekapFileName('2026-01-05', '2026-05-23')).toBe('Rekap_Presensi_2026-01-05_2026-05-23.xlsx');
   });
 });
