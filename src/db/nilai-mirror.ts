@@ -14,7 +14,7 @@ export interface NilaiMirror {
   nilai: Map<number, NilaiRecord[]>;
   reviews: Map<number, ReviewRecord[]>;
   kompetensi: KompetensiRecord[];
-  /** Participants with a change of this user still queued (not refused). */
+  /** Participants with a score or approval change of this user still queued (not refused; attendance is not theirs). */
   pendingIds: Set<number>;
   /**
    * Participants with a change of this user refused on replay (an outbox conflict the user has
@@ -41,7 +41,7 @@ export async function readNilaiMirror(db: MagangDb, userId: number | null): Prom
     db.reviews.toArray(),
     db.kompetensi.toArray(),
     userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
-  ]);
+  ]).then(([p, n, r, k, entries]) => [p, n, r, k, entries.filter((entry) => entry.kind !== 'presensi.save')] as const);
   const refused = new Map<number, string>();
   // In queue order, so the newest refusal of a participant wins.
   const conflicts = outbox.filter((entry) => entry.state === 'conflict').sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
