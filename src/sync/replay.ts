@@ -131,7 +131,10 @@ type EntryOutcome = 'sent' | 'conflict' | 'unauthorized' | 'offline';
  */
 async function presensiBlock(db: MagangDb, recheck: RecheckReviews, entry: OutboxRecord, now: number): Promise<string | null> {
   const ids = changePesertaIds(entry);
-  const [reviews, rows] = await Promise.all([Promise.all(ids.map((id) => recheck.get(id))), db.peserta.bulkGet(ids)]);
+  // One after another: the first read fetches the participants ahead in one batch, the rest are then known.
+  const reviews: (ReviewStep[] | null)[] = [];
+  for (const id of ids) reviews.push(await recheck.get(id));
+  const rows = await db.peserta.bulkGet(ids);
   const facts = new Map(ids.map((id, i) => [id, { reviews: reviews[i] ?? null, periode: rows[i] ?? null }]));
   return presensiRecheckBlock(entry.role, presensiMarksOf(entry.payload), (id) => facts.get(id) ?? { reviews: null, periode: null }, jakartaDate(new Date(now)));
 }

@@ -29,6 +29,8 @@ export class FakeNilaiServer {
   readonly log: string[] = [];
   /** The X-Dibuat-Pada header of every mutation asked (null: none), in order. */
   readonly dibuatPada: (string | null)[] = [];
+  /** The Idempotency-Key header of every mutation asked (null: none), in order. */
+  readonly keys: (string | null)[] = [];
   private readonly idempotency = new Map<string, { status: number; body: unknown }>();
   /** Attendance marks by `peserta_id:tanggal`, each with the change count that last wrote it. */
   readonly presensi = new Map<string, StoredMark & { xid: number }>();
@@ -109,6 +111,7 @@ export class FakeNilaiServer {
 
     const key = new Headers(init.headers).get('Idempotency-Key');
     this.dibuatPada.push(new Headers(init.headers).get('X-Dibuat-Pada'));
+    this.keys.push(key);
     if (key && this.idempotency.has(key)) {
       const stored = this.idempotency.get(key)!;
       return this.json(stored.status, stored.body);
