@@ -7,6 +7,7 @@
  * become are described in src/api/nilai.ts.
  */
 import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
+import { formatDateId } from './dates';
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
 import { type Periode, type PresensiMark, type StoredMark, type Weekday, presensiLock, presensiPutSchema, tanggalBlock } from './presensi';
 
@@ -58,6 +59,19 @@ export function changePesertaIds(change: { kind: OutboxKind; pesertaId: number; 
   if (change.kind !== 'presensi.save') return [change.pesertaId];
   const ids = [...new Set(presensiMarksOf(change.payload).map((mark) => mark.peserta_id))].sort((a, b) => a - b);
   return ids.length > 0 ? ids : [change.pesertaId];
+}
+
+/**
+ * What the queue names a presensi.save of several participants by, instead of one name:
+ * '30 peserta, 23 November 2026' (a span of dates: 'first – last'); null for one participant.
+ */
+export function presensiSubject(payload: unknown): string | null {
+  const marks = presensiMarksOf(payload);
+  const count = new Set(marks.map((mark) => mark.peserta_id)).size;
+  if (count <= 1) return null;
+  const dates = [...new Set(marks.map((mark) => mark.tanggal))].sort();
+  const span = dates.length === 1 ? formatDateId(dates[0]) : `${formatDateId(dates[0])} – ${formatDateId(dates.at(-1))}`;
+  return `${count} peserta, ${span}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   layPresensi,
   presensiMarksOf,
   presensiRecheckBlock,
+  presensiSubject,
   recheckBlock,
 } from '@/domain/outbox';
 import { DEFAULT_HARI_KERJA, type PresensiMark } from '@/domain/presensi';
@@ -100,6 +101,12 @@ describe('presensi.save', () => {
     ['Pembimbing', 'MMM', LOCKED],
   ] as const)("recheckBlock by %s on %s: the attendance lock's %s", (role, c, expected) => {
     expect(recheckBlock('presensi.save', role, chain(c))).toBe(expected);
+  });
+
+  it("should be listed by its number of participants and its days, or by the one participant's name", () => {
+    expect(presensiSubject({ presensi: [mark(1), mark(2), mark(3)] })).toBe('3 peserta, 2 November 2026');
+    expect(presensiSubject({ presensi: [mark(1, '2026-11-03'), mark(2), mark(2, '2026-11-07')] })).toBe('2 peserta, 2 November 2026 – 7 November 2026');
+    expect(presensiSubject({ presensi: [mark(1), mark(1, '2026-11-03')] })).toBeNull();
   });
 
   it('should concern every participant of its marks, once each, ascending', () => {
