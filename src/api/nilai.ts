@@ -1,8 +1,9 @@
 /**
  * Typed calls of the nilai (score) and approval API that the outbox replay and the screens
  * share: a participant's scores, the reviews of many participants at once, the health check,
- * and the five replayable changes — the request each outbox kind becomes, sent with its
- * Idempotency-Key, whose answer carries the participant's state after the change.
+ * and the replayable changes (scores, decisions, and attendance marks) — the request each
+ * outbox kind becomes, sent with its Idempotency-Key, whose answer carries the participants'
+ * state after the change.
  */
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
@@ -17,9 +18,11 @@ const reviewBatchResponseSchema = lazySchema(() => z.object({
   data: z.array(z.object({ peserta_id: z.number().int(), reviews: z.array(reviewStepSchema) })),
 }));
 
-/** The request an outbox entry becomes (the participant's id is in the path, except for the bulk save). */
-export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'DELETE'; path: string } {
+/** The request an outbox entry becomes (the participant's id is in the path, except for the bulk saves). */
+export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
   switch (kind) {
+    case 'presensi.save':
+      return { method: 'PUT', path: '/api/presensi' };
     case 'nilai.save':
       return { method: 'POST', path: '/api/nilai/bulk' };
     case 'nilai.reset':
@@ -58,18 +61,18 @@ export async function checkHealth(api: ApiClient, timeoutMs = 5_000): Promise<vo
 /**
  * Sends one replayable change with its Idempotency-Key (and, for a change that waited in the
  * outbox, X-Dibuat-Pada: when it was made on the device) and returns the participant states
- * its answer carries (null when none); rejects with the client's ApiError (whose `body` may
- * carry the states of a 409, see statesOf).
+ * its answer carries (null when none) and the answer itself; rejects with the client's
+ * ApiError (whose `body` may carry the states of a 409, see statesOf).
  */
 export async function sendOutboxRequest(
   api: ApiClient,
   entry: { key: string; kind: OutboxKind; pesertaId: number; payload: unknown },
   dibuatPada: string | null = null,
-): Promise<PesertaState[] | null> {
+): Promise<{ states: PesertaState[] | null; body: unknown }> {
   const { method, path } = requestFor(entry.kind, entry.pesertaId);
   const body = await api.request(method, path, {
-    body: method === 'POST' ? (entry.payload ?? {}) : undefined,
+    body: method === 'DELETE' ? undefined : (entry.payload ?? {}),
     headers: { 'Idempotency-Key': entry.key, ...(dibuatPada === null ? {} : { [DIBUAT_PADA_HEADER]: dibuatPada }) },
   });
-  return statesOf(body);
+  return { states: statesOf(body), body };
 }

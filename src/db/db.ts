@@ -15,6 +15,7 @@ import type {
   NilaiRecord,
   OutboxRecord,
   PesertaRecord,
+  PresensiRecord,
   ReviewRecord,
   RiwayatRecord,
   SertifikatRecord,
@@ -40,6 +41,7 @@ export const MIRROR_TABLES = [
   'sertifikat',
   'images',
   'riwayat',
+  'presensi',
 ] as const;
 /** Name of one mirror table. */
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
@@ -57,6 +59,7 @@ export class MagangDb extends Dexie {
   declare sertifikat: Table<SertifikatRecord, number>;
   declare images: Table<ImageRecord, string>;
   declare riwayat: Table<RiwayatRecord, number>;
+  declare presensi: Table<PresensiRecord, [number, string]>;
   declare outbox: EntityTable<OutboxRecord, 'seq'>;
   declare meta: Table<MetaRecord, string>;
 
@@ -92,6 +95,9 @@ export class MagangDb extends Dexie {
     // (table images); the per-user signature cache of version 2 (table signatures) goes, as
     // documents print only from the snapshot. No service worker code ever read that table.
     this.version(4).stores({ images: 'sha256', signatures: null });
+    // Version 5: attendance marks (Presensi), one per participant and date, read by participant
+    // (its days) and by date (a group's day).
+    this.version(5).stores({ presensi: '[peserta_id+tanggal], peserta_id, tanggal' });
     this.use(quotaWatch);
   }
 }

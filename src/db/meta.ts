@@ -84,6 +84,20 @@ export async function setCursor(db: MagangDb, table: MirrorTable, cursor: string
   await db.meta.put({ key: CURSOR_PREFIX + table, value: cursor });
 }
 
+/**
+ * The participants a table's cursor covers: those in the mirror when the pull that stored the
+ * cursor ran (null: not recorded). Kept with the cursors and cleared with them.
+ */
+export async function getCursorScope(db: MagangDb, table: MirrorTable): Promise<number[] | null> {
+  const row = await db.meta.get(`${CURSOR_PREFIX}${table}:peserta`);
+  return Array.isArray(row?.value) && row.value.every((id) => typeof id === 'number') ? (row.value as number[]) : null;
+}
+
+/** Stores the participants a table's cursor covers (see getCursorScope). */
+export async function setCursorScope(db: MagangDb, table: MirrorTable, ids: readonly number[]): Promise<void> {
+  await db.meta.put({ key: `${CURSOR_PREFIX}${table}:peserta`, value: [...ids] });
+}
+
 /** Whether a full pull of `table` ever answered since the mirror was last cleared. */
 export async function wasPulled(db: MagangDb, table: MirrorTable): Promise<boolean> {
   return (await db.meta.get(PULLED_PREFIX + table)) !== undefined;

@@ -14,7 +14,7 @@ export interface NilaiMirror {
   nilai: Map<number, NilaiRecord[]>;
   reviews: Map<number, ReviewRecord[]>;
   kompetensi: KompetensiRecord[];
-  /** Participants with a change of this user still queued (not refused). */
+  /** Participants with a score or approval change of this user still queued (not refused; attendance is not theirs). */
   pendingIds: Set<number>;
   /**
    * Participants with a change of this user refused on replay (an outbox conflict the user has
@@ -35,13 +35,15 @@ function groupByPeserta<T extends { peserta_id: number }>(rows: readonly T[]): M
 
 /** Reads the score view of the mirror for `userId` (null: no queued changes marked). */
 export async function readNilaiMirror(db: MagangDb, userId: number | null): Promise<NilaiMirror> {
-  const [peserta, nilai, reviews, kompetensi, outbox] = await Promise.all([
+  const [peserta, nilai, reviews, kompetensi, entries] = await Promise.all([
     db.peserta.toArray(),
     db.nilai.toArray(),
     db.reviews.toArray(),
     db.kompetensi.toArray(),
     userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
   ]);
+  // An attendance save is not a change of the score screens.
+  const outbox = entries.filter((entry) => entry.kind !== 'presensi.save');
   const refused = new Map<number, string>();
   // In queue order, so the newest refusal of a participant wins.
   const conflicts = outbox.filter((entry) => entry.state === 'conflict').sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));

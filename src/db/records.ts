@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
 import { userSchema } from '@/domain/auth';
-import type { OutboxKind } from '@/domain/outbox';
+import type { HeldMark, OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
 import type { ReviewStep } from '@/domain/peserta-state';
 import type { RiwayatEntry } from '@/domain/riwayat';
@@ -107,6 +107,12 @@ export interface UserRecord extends MirrorSyncFields {
  * replaces that level's rows whole (no cursor: the list is small and read-only here).
  */
 export type SertifikatRecord = SertifikatRow;
+
+/**
+ * One attendance mark, keyed by (peserta_id, tanggal): the server's as last pulled or answered,
+ * or one a queued presensi.save set (`pendingKey`, with the server's mark under it in `base`).
+ */
+export type PresensiRecord = HeldMark;
 
 /** A participant's history (Riwayat) as last pulled, newest first: shown offline from here. */
 export interface RiwayatRecord {

@@ -1,15 +1,18 @@
 /**
  * The replayable changes a screen queues in the outbox, as pure rules: their kinds and how
- * the queue names them, the re-check that decides whether a queued change may still be sent,
- * and the optimistic effect of a change on a participant's scores and reviews. Used by
+ * the queue names them, the participants a change concerns, the re-check that decides whether
+ * a queued change may still be sent, and the optimistic effect of a change on a participant's
+ * scores and reviews or on attendance marks. Used by
  * src/sync (enqueue, replay, reconcile) in the page and the service worker; the requests they
  * become are described in src/api/nilai.ts.
  */
 import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
+import { formatDateId } from './dates';
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
+import { type Periode, type PresensiMark, type StoredMark, type Weekday, presensiLock, presensiPutSchema, tanggalBlock } from './presensi';
 
-/** The five outbox kinds. */
-const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel'] as const;
+/** The six outbox kinds. */
+const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel', 'presensi.save'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** How a queued change is named in the list of pending and refused changes. */
@@ -19,6 +22,7 @@ export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   'review.approve': 'Setujui',
   'review.reject': 'Tolak',
   'review.cancel': 'Batalkan keputusan',
+  'presensi.save': 'Simpan presensi',
 };
 
 /**
@@ -36,7 +40,102 @@ export function recheckBlock(kind: OutboxKind, role: string, reviews: readonly R
       return actionBlock('reject', role, reviews);
     case 'review.cancel':
       return actionBlock('cancel', role, reviews);
+    case 'presensi.save':
+      return presensiLock(role, reviews);
   }
+}
+
+/** The marks of a presensi.save payload (`{presensi: [...]}`); none when it is not one. */
+export function presensiMarksOf(payload: unknown): PresensiMark[] {
+  const parsed = presensiPutSchema.safeParse(payload);
+  return parsed.success ? parsed.data.presensi : [];
+}
+
+/**
+ * The participants a change concerns, ascending: every participant of a presensi.save's marks
+ * (a group's day is one change), else the entry's own participant.
+ */
+export function changePesertaIds(change: { kind: OutboxKind; pesertaId: number; payload: unknown }): number[] {
+  if (change.kind !== 'presensi.save') return [change.pesertaId];
+  const ids = [...new Set(presensiMarksOf(change.payload).map((mark) => mark.peserta_id))].sort((a, b) => a - b);
+  return ids.length > 0 ? ids : [change.pesertaId];
+}
+
+/**
+ * What the queue names a presensi.save of several participants by, instead of one name:
+ * '30 peserta, 23 November 2026' (a span of dates: 'first – last'); null for one participant.
+ */
+export function presensiSubject(payload: unknown): string | null {
+  const marks = presensiMarksOf(payload);
+  const count = new Set(marks.map((mark) => mark.peserta_id)).size;
+  if (count <= 1) return null;
+  const dates = [...new Set(marks.map((mark) => mark.tanggal))].sort();
+  const span = dates.length === 1 ? formatDateId(dates[0]) : `${formatDateId(dates[0])} – ${formatDateId(dates.at(-1))}`;
+  return `${count} peserta, ${span}`;
+}
+
+/**
+ * Every weekday: the device does not know the server's working days (HARI_KERJA), so its
+ * re-check lets each weekday pass and the server judges the working day (400 with the reason).
+ */
+export const RECHECK_HARI_KERJA: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
+
+/** What the re-check of a presensi.save knows of one participant (null: nothing known, the server judges). */
+export interface PresensiRecheckFacts {
+  reviews: readonly Review[] | null;
+  periode: Periode | null;
+}
+
+/**
+ * Why a queued presensi.save by `role` may no longer be sent, or null when it may: for every
+ * participant of its marks the attendance lock against the latest reviews, then for every mark
+ * the date rule against the participant's period (the reason followed by the date, as the
+ * server words it). The change is all or none, so the first block refuses it whole.
+ */
+export function presensiRecheckBlock(
+  role: string,
+  marks: readonly PresensiMark[],
+  factsOf: (pesertaId: number) => PresensiRecheckFacts,
+  today: string,
+  hariKerja: readonly Weekday[] = RECHECK_HARI_KERJA,
+): string | null {
+  for (const id of [...new Set(marks.map((mark) => mark.peserta_id))]) {
+    const reviews = factsOf(id).reviews;
+    const lock = reviews && presensiLock(role, reviews);
+    if (lock) return lock;
+  }
+  for (const mark of marks) {
+    const periode = factsOf(mark.peserta_id).periode;
+    const block = periode && tanggalBlock(mark.tanggal, periode, today, hariKerja);
+    if (block) return `${block} (${mark.tanggal})`;
+  }
+  return null;
+}
+
+/** A mark as the mirror holds it: the server's, or one a queued change set (`pendingKey`). */
+export interface HeldMark extends StoredMark {
+  /** Key of the queued change whose mark this is (absent: the server's). */
+  pendingKey?: string;
+  /** On a pending mark: the server's mark under it (null: the server has none). */
+  base?: StoredMark | null;
+}
+
+/**
+ * One participant's date in the mirror: the server's mark `base` (null: none) with the queued
+ * presensi.save changes laid over it in FIFO order; the last change that sets it wins and marks
+ * it with its key, keeping `base` so a refusal can restore it. Null: no mark at all.
+ */
+export function layPresensi(
+  base: StoredMark | null,
+  changes: readonly { key: string; marks: readonly PresensiMark[] }[],
+  at: { peserta_id: number; tanggal: string },
+): HeldMark | null {
+  let held: HeldMark | null = base && { peserta_id: base.peserta_id, tanggal: base.tanggal, status: base.status, catatan: base.catatan };
+  for (const change of changes) {
+    const mark = change.marks.find((m) => m.peserta_id === at.peserta_id && m.tanggal === at.tanggal);
+    if (mark) held = { peserta_id: mark.peserta_id, tanggal: mark.tanggal, status: mark.status, catatan: mark.catatan, pendingKey: change.key, base };
+  }
+  return held;
 }
 
 /** A participant's scores as the mirror holds them. */
@@ -63,6 +162,8 @@ export function applyOptimistic(
     return { nilai, reviews };
   }
   if (change.kind === 'nilai.reset') return { nilai: [], reviews };
+  // Attendance touches neither scores nor reviews: its marks are laid by layPresensi.
+  if (change.kind === 'presensi.save') return { nilai, reviews };
   if (!isApprovalStep(change.role)) return { nilai, reviews };
   const action = change.kind === 'review.approve' ? 'approve' : change.kind === 'review.reject' ? 'reject' : 'cancel';
   const catatan = (change.payload as { catatan?: string | null } | null)?.catatan ?? null;

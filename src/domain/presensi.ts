@@ -32,6 +32,7 @@ export const REKAP_MAX_DAYS = 731;
 /** Texts of attendance: screen, re-check and API. */
 export const PRESENSI_MSG = {
   saved: 'Presensi berhasil disimpan',
+  saveFailed: 'Gagal menyimpan presensi',
   invalidStatus: 'Status presensi harus Hadir, Izin, Sakit, atau Alpa',
   invalidDate: 'Tanggal harus berformat yyyy-mm-dd',
   catatanRequired: 'Catatan wajib diisi untuk Izin',

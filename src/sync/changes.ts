@@ -1,6 +1,7 @@
 /**
  * The replayable changes a screen makes, one function each: a score save (the mentor's
- * Penilaian and an approver's Edit Nilai), 'Reset Semua', and approve / reject / cancel.
+ * Penilaian and an approver's Edit Nilai), 'Reset Semua', approve / reject / cancel, and an
+ * attendance save (a group's day of marks, one change).
  * Each goes through the one outbox (submitChange: queued with its optimistic effect and an
  * Idempotency-Key, re-checked before it is sent, the server's 409 kept as a refusal) and ends
  * as a ChangeResult with the text the screen shows (change-outcome.ts). The next kind of
@@ -11,6 +12,7 @@ import { db } from '@/db/db';
 import { type Review, actionBlock } from '@/domain/approval-chain';
 import { lazySchema } from '@/domain/lazy-schema';
 import { nilaiItemSchema } from '@/domain/nilai';
+import { PRESENSI_MSG, type PresensiMark, presensiPutSchema } from '@/domain/presensi';
 import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/review';
 import { type ChangeResult, changeResult, failedChange } from './change-outcome';
 import type { NewChange } from './outbox';
@@ -87,4 +89,28 @@ export async function decideReview(
   // A rejection carries its reason; an approval its note only when one was written.
   const payload = action === 'reject' ? { catatan } : action === 'approve' && catatan ? { catatan } : {};
   return makeChange({ user, role, pesertaId, kind: DECISION_KIND[action], payload }, online);
+}
+
+/** An attendance save: marks of one or more participants and dates (a mentor's group for a day). */
+export interface SavePresensiInput {
+  user: number;
+  role: string;
+  marks: readonly { peserta_id: number; tanggal: string; status: string; catatan?: string | null }[];
+}
+
+/**
+ * Queues presensi.save — every mark of the input as ONE change (one outbox entry, one
+ * PUT /api/presensi with its Idempotency-Key, all or none) with its optimistic marks — and,
+ * online, sends it now. Input the API would refuse (no mark, more than 500, a participant's date
+ * twice, 'Izin' without a note) is refused with its text and nothing is queued. The replay
+ * re-checks, before the first send, every participant's lock against its latest reviews and
+ * every date against the participant's period; a refusal keeps the lock's or the date's text.
+ */
+export async function savePresensi(input: SavePresensiInput, online = navigator.onLine): Promise<ChangeResult> {
+  const parsed = presensiPutSchema.safeParse({ presensi: input.marks });
+  if (!parsed.success) return { outcome: 'refused', message: parsed.error.issues[0]?.message ?? PRESENSI_MSG.saveFailed };
+  const marks: PresensiMark[] = parsed.data.presensi;
+  // The entry's own participant: the first of the change (the outbox lists it by that name).
+  const pesertaId = Math.min(...marks.map((mark) => mark.peserta_id));
+  return makeChange({ user: input.user, role: input.role, pesertaId, kind: 'presensi.save', payload: { presensi: marks } }, online);
 }

@@ -15,7 +15,9 @@ import type { MagangDb } from '@/db/db';
 import { isQuotaError } from '@/db/quota';
 import type { OutboxFailure, OutboxKind, OutboxRecord } from '@/db/records';
 import type { PesertaState } from '@/domain/peserta-state';
+import type { StoredMark } from '@/domain/presensi';
 import { reapplyQueued } from './peserta-state';
+import { changeMarkKeys, reapplyPresensi } from './presensi-mirror';
 import { retryDelayMs } from './constants';
 
 /** What a screen asks to queue. */
@@ -27,7 +29,16 @@ export interface NewChange {
   payload: unknown;
 }
 
-const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.meta];
+const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.presensi, db.meta];
+
+/**
+ * Lays the queued changes over what `entry` touches once its row changed: its participant's
+ * scores and reviews, or, for presensi.save, its marks (`marks`: the server's stored marks the
+ * answer carried). Inside the caller's transaction.
+ */
+async function relayEntry(db: MagangDb, entry: OutboxRecord, marks: readonly StoredMark[] = []): Promise<void> {
+  if (entry.kind === 'presensi.save') await reapplyPresensi(db, changeMarkKeys(entry.payload), marks);
+}
 
 /**
  * Runs `whole` (an outbox transition with its mirror change); when the device is full, runs
@@ -69,7 +80,8 @@ export async function enqueue(db: MagangDb, change: NewChange, now = Date.now())
     () =>
       db.transaction('rw', MIRROR_TABLES(db), async () => {
         const entry = { ...fields, seq: await db.outbox.add({ ...fields }) };
-        await reapplyQueued(db, change.pesertaId, { only: [entry] });
+        if (change.kind === 'presensi.save') await relayEntry(db, entry);
+        else await reapplyQueued(db, change.pesertaId, { only: [entry] });
         return entry;
       }),
     async () => ({ ...fields, seq: await db.outbox.add({ ...fields }) }),
@@ -101,13 +113,18 @@ export async function markSending(db: MagangDb, seq: number, now: number): Promi
   await db.outbox.update(seq, { state: 'sending', sentAt: now });
 }
 
-/** The server applied it: the entry goes, and the states its answer carried are reconciled. */
-export async function markSent(db: MagangDb, seq: number, states: readonly PesertaState[]): Promise<void> {
+/**
+ * The server applied it: the entry goes, and the states its answer carried are reconciled (and,
+ * for presensi.save, the stored marks it answered become the mirror's base).
+ */
+export async function markSent(db: MagangDb, seq: number, states: readonly PesertaState[], marks: readonly StoredMark[] = []): Promise<void> {
   await evenWhenFull(
     () =>
       db.transaction('rw', MIRROR_TABLES(db), async () => {
+        const entry = await db.outbox.get(seq);
         await db.outbox.delete(seq);
         await reconcileAll(db, states);
+        if (entry) await relayEntry(db, entry, marks);
       }),
     () => db.outbox.delete(seq),
   );
@@ -148,6 +165,8 @@ export async function markConflict(
       db.transaction('rw', MIRROR_TABLES(db), async () => {
         await db.outbox.update(seq, refused);
         await reconcileAll(db, states);
+        const entry = await db.outbox.get(seq);
+        if (entry) await relayEntry(db, entry);
       }),
     async () => {
       await db.outbox.update(seq, refused);
@@ -166,7 +185,11 @@ export async function retryConflict(db: MagangDb, seq: number): Promise<void> {
     sentAt: undefined,
     lastFailure: undefined,
   };
-  await db.outbox.update(seq, change);
+  await db.transaction('rw', MIRROR_TABLES(db), async () => {
+    await db.outbox.update(seq, change);
+    const entry = await db.outbox.get(seq);
+    if (entry) await relayEntry(db, entry);
+  });
 }
 
 /** The user dismisses a refused change: the only way an entry leaves without being sent. */

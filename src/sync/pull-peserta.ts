@@ -17,6 +17,7 @@ import { holdsRows } from '@/db/mirror';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
 import { reapplyQueued, serverRows, showsInMirror } from './peserta-state';
+import { dropPresensiExcept, dropPresensiOf } from './presensi-mirror';
 
 const mentorListSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int().optional() })),
@@ -76,10 +77,15 @@ async function writeRows(
   deletedIds: readonly number[],
   full: boolean,
   sessionToken?: string | null,
+  onlyPage = true,
 ): Promise<boolean> {
-  return db.transaction('rw', [db.peserta, db.nilai, db.reviews, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [db.peserta, db.nilai, db.reviews, db.presensi, db.outbox, db.meta], async () => {
     if (sessionToken !== undefined && ((await getSession(db))?.token ?? null) !== sessionToken) return false;
     const ids = rows.map((row) => row.id);
+    // A participant who leaves the mirror takes its attendance marks along: deleted, or (a
+    // mentor's full list) no longer the mentor's. A paged first pull's later pages only add.
+    if (full && onlyPage) await dropPresensiExcept(db, new Set(ids));
+    await dropPresensiOf(db, deletedIds);
     const { nilai, reviews } = mirrorRowsOf(rows);
     // The owner's queued changes are laid over the pulled rows below: with none queued, a full
     // pull that brings what the mirror holds writes nothing (no live query reads again).
@@ -183,7 +189,7 @@ async function pullAllPages(api: ApiClient, db: MagangDb, options: PesertaPullOp
       // The next page is asked for while this one is written (one request ahead, no more).
       const following = answer.next === null ? null : fetchPage(answer.next, pageRows);
       following?.catch(() => undefined); // awaited below; a failed write must not leave it unhandled
-      if (!(await writeRows(db, answer.data, [], first, token))) return { changed: loaded, deleted: 0, full: true };
+      if (!(await writeRows(db, answer.data, [], first, token, answer.next === null))) return { changed: loaded, deleted: 0, full: true };
       first = false;
       loaded += answer.data.length;
       reportFirstPull({ loaded, total });

@@ -9,7 +9,8 @@
  * - the head waits out its backoff only after a 5xx; after a network failure a cheap
  *   GET /api/health decides: the server answers → send now (no waiting out a long backoff);
  * - never-sent entries are re-checked with the src/domain rule against the participant's
- *   reviews. Those are read for all queued participants in ONE batch request up front
+ *   reviews (an attendance save: every participant of its marks, and each mark's date against
+ *   the participant's mirrored period). Those are read for all queued participants in ONE batch request up front
  *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
  *   so an entry after an own change on the same participant is judged on the state after it;
  *   if the rule forbids it, the entry becomes a conflict with the rule's message, unsent;
@@ -27,7 +28,9 @@ import { checkHealth, fetchNilai, fetchReviewsBatch, sendOutboxRequest } from '@
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
 import type { OutboxFailure, OutboxRecord } from '@/db/records';
-import { recheckBlock } from '@/domain/outbox';
+import { jakartaDate } from '@/domain/dates';
+import { changePesertaIds, presensiMarksOf, presensiRecheckBlock, recheckBlock } from '@/domain/outbox';
+import { presensiPutAnswerSchema, type StoredMark } from '@/domain/presensi';
 import { type PesertaState, type ReviewStep, statesOf } from '@/domain/peserta-state';
 import { REVIEW_BATCH_MAX } from '@/domain/review';
 import { dibuatPadaOf } from '@/domain/riwayat';
@@ -121,6 +124,27 @@ class RecheckReviews {
 
 type EntryOutcome = 'sent' | 'conflict' | 'unauthorized' | 'offline';
 
+/**
+ * Why a never-sent presensi.save may not be sent now, or null: the lock of each participant
+ * against its latest reviews (unknown to this user: the server judges), each date against the
+ * participant's period as mirrored (absent: the server judges), today in Jakarta by `now`.
+ */
+async function presensiBlock(db: MagangDb, recheck: RecheckReviews, entry: OutboxRecord, now: number): Promise<string | null> {
+  const ids = changePesertaIds(entry);
+  // One after another: the first read fetches the participants ahead in one batch, the rest are then known.
+  const reviews: (ReviewStep[] | null)[] = [];
+  for (const id of ids) reviews.push(await recheck.get(id));
+  const rows = await db.peserta.bulkGet(ids);
+  const facts = new Map(ids.map((id, i) => [id, { reviews: reviews[i] ?? null, periode: rows[i] ?? null }]));
+  return presensiRecheckBlock(entry.role, presensiMarksOf(entry.payload), (id) => facts.get(id) ?? { reviews: null, periode: null }, jakartaDate(new Date(now)));
+}
+
+/** The stored marks a presensi.save's answer carries (none for any other answer). */
+function storedMarksOf(body: unknown): StoredMark[] {
+  const parsed = presensiPutAnswerSchema.safeParse(body);
+  return parsed.success ? parsed.data.data : [];
+}
+
 async function replayEntry(
   api: ApiClient,
   db: MagangDb,
@@ -132,7 +156,15 @@ async function replayEntry(
   // Decided before markSending: a first send measures its wait from now, a resend from sentAt.
   const dibuatPada = dibuatPadaOf(entry, now);
   try {
-    if (entry.sentAt === undefined) {
+    if (entry.sentAt === undefined && entry.kind === 'presensi.save') {
+      // The lock's and the dates' text; the states are not all at hand (scores), the next pull brings them.
+      const block = await presensiBlock(db, recheck, entry, now);
+      if (block) {
+        await markConflict(db, seq, block);
+        return 'conflict';
+      }
+      await markSending(db, seq, now);
+    } else if (entry.sentAt === undefined) {
       const reviews = await recheck.get(entry.pesertaId);
       const block = reviews && recheckBlock(entry.kind, entry.role, reviews);
       if (block) {
@@ -143,11 +175,11 @@ async function replayEntry(
       }
       await markSending(db, seq, now);
     }
-    const states = await sendOutboxRequest(api, entry, dibuatPada);
+    const { states, body } = await sendOutboxRequest(api, entry, dibuatPada);
     // A resend gets the answer stored with the first request, so its state may be older than
     // now: it is taken as "the state right after this change"; a later entry sent on top of
     // it is still judged by the server, and the next pull corrects the mirror.
-    await markSent(db, seq, states ?? []);
+    await markSent(db, seq, states ?? [], entry.kind === 'presensi.save' ? storedMarksOf(body) : []);
     if (states) recheck.set(states);
     return 'sent';
   } catch (error) {
@@ -189,7 +221,7 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
   if (paused?.value === session.token) return { status: 'unauthorized', sent: 0, conflicts: 0, remaining: queue.length };
 
   const api = options.api ?? createApiClient({ getToken: () => session.token });
-  const unsent = queue.filter((entry) => entry.sentAt === undefined).map((entry) => entry.pesertaId);
+  const unsent = queue.filter((entry) => entry.sentAt === undefined).flatMap((entry) => changePesertaIds(entry));
   const recheck = new RecheckReviews(api, now, [...new Set(unsent)]);
   let serverAnswers = false;
   let sent = 0;
@@ -216,7 +248,8 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     const outcome = await replayEntry(api, db, recheck, entry, now());
     if (outcome === 'sent') {
       sent += 1;
-      sentPeserta.push(entry.pesertaId);
+      // Attendance writes no history (Riwayat): nothing to pull again for it.
+      if (entry.kind !== 'presensi.save') sentPeserta.push(entry.pesertaId);
     }
     else if (outcome === 'conflict') conflicts += 1;
     else {

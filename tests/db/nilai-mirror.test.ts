@@ -46,6 +46,15 @@ describe('readNilaiMirror: queued and refused changes of the user', () => {
       refused: [[3, 'baru']],
     },
     {
+      name: 'an attendance save, queued or refused, marks no participant on the score screens',
+      rows: [
+        entry({ pesertaId: 5, kind: 'presensi.save' }),
+        entry({ pesertaId: 6, kind: 'presensi.save', state: 'conflict', lastError: 'Presensi tidak dapat diubah.' }),
+      ],
+      pending: [],
+      refused: [],
+    },
+    {
       name: "another user's conflict is not shown",
       rows: [entry({ pesertaId: 4, user: 9, state: 'conflict', lastError: 'x' })],
       pending: [],

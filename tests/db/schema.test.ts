@@ -8,16 +8,17 @@ afterEach(async () => {
 });
 
 describe('MagangDb', () => {
-  it('should open version 4 with the mirror (certificates, their images and history included), outbox and meta tables', async () => {
+  it('should open version 5 with the mirror (certificates, their images, history and attendance included), outbox and meta tables', async () => {
     db = new MagangDb('schema-test');
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual([...MIRROR_TABLES, 'outbox', 'meta'].sort());
     expect(MIRROR_TABLES).toContain('sertifikat');
     expect(MIRROR_TABLES).toContain('images');
     expect(names).not.toContain('signatures');
     expect(MIRROR_TABLES).toContain('riwayat');
+    expect(MIRROR_TABLES).toContain('presensi');
   });
 
   it('should upgrade a version 1 database and keep its data', async () => {
@@ -38,7 +39,7 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade');
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.divisi.get(1)).toEqual({ id: 1, nama: 'Keuangan' });
     await db.images.put({ sha256: 'ab', png: new Uint8Array([1, 2]) });
     expect((await db.images.get('ab'))?.png).toBeInstanceOf(Uint8Array);
@@ -56,11 +57,40 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade-3');
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.backendDB().objectStoreNames.contains('signatures')).toBe(false);
     expect(await db.sertifikat.get(9)).toEqual({ id: 9, jenjang: 'SMK' });
     await db.images.put({ sha256: 'cd', png: new Uint8Array([3]) });
     expect(await db.images.toCollection().primaryKeys()).toEqual(['cd']);
+  });
+
+  it('should upgrade a version 4 database: the attendance table comes, the rest stays', async () => {
+    const old = new Dexie('schema-upgrade-4');
+    old.version(1).stores({ divisi: 'id', meta: 'key' });
+    old.version(2).stores({ sertifikat: 'id, jenjang', signatures: 'userId' });
+    old.version(3).stores({ riwayat: 'pesertaId' });
+    old.version(4).stores({ images: 'sha256', signatures: null });
+    await old.table('riwayat').put({ pesertaId: 5, entries: [], fetchedAt: 1 });
+    await old.table('meta').put({ key: 'cursor:peserta', value: '42' });
+    old.close();
+    db = new MagangDb('schema-upgrade-4');
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await db.riwayat.get(5)).toEqual({ pesertaId: 5, entries: [], fetchedAt: 1 });
+    expect(await db.meta.get('cursor:peserta')).toEqual({ key: 'cursor:peserta', value: '42' });
+    expect(await db.presensi.count()).toBe(0);
+  });
+
+  it('should key attendance marks by participant and date, and read them by participant and by date', async () => {
+    db = new MagangDb('schema-presensi');
+    await db.presensi.put({ peserta_id: 1, tanggal: '2026-11-02', status: 'Hadir', catatan: null });
+    await db.presensi.put({ peserta_id: 1, tanggal: '2026-11-02', status: 'Sakit', catatan: null });
+    await db.presensi.put({ peserta_id: 1, tanggal: '2026-11-03', status: 'Hadir', catatan: null });
+    await db.presensi.put({ peserta_id: 2, tanggal: '2026-11-02', status: 'Izin', catatan: 'Keluarga' });
+    expect(await db.presensi.count()).toBe(3);
+    expect((await db.presensi.get([1, '2026-11-02']))?.status).toBe('Sakit');
+    expect(await db.presensi.where('peserta_id').equals(1).count()).toBe(2);
+    expect((await db.presensi.where('tanggal').equals('2026-11-02').sortBy('peserta_id')).map((m) => m.peserta_id)).toEqual([1, 2]);
   });
 
   it('should key nilai and reviews by their compound keys', async () => {

@@ -2,12 +2,15 @@
 // keeps reviews and scores per participant, runs the same domain rules as the real server
 // (409 with the product's message), stores Idempotency-Keys per user, answers the participant's
 // state after a change (and with a key on a 409) like the real one, serves the batch read of
-// reviews, an empty history (GET /api/riwayat/peserta/{id}) and GET /api/health, and can be switched to fail the network, answer 5xx or 401,
+// reviews, an empty history (GET /api/riwayat/peserta/{id}) and GET /api/health, attendance
+// (PUT /api/presensi with the attendance lock, all or none; GET /api/presensi?since= with a
+// change counter as its cursor), and can be switched to fail the network, answer 5xx or 401,
 // or lose the answer after applying a change. `log` lists every request it was asked.
 import { createApiClient, type ApiClient } from '@/api/client';
 import { type Review, actionBlock, applyAction, type ApprovalStep } from '@/domain/approval-chain';
 import { scoreEditLock } from '@/domain/nilai';
 import { type PesertaState, type ReviewStep, type Score, reviewSteps } from '@/domain/peserta-state';
+import { PRESENSI_MSG, type StoredMark, presensiLock } from '@/domain/presensi';
 
 export type FailMode = 'none' | 'network' | '500' | '401' | 'lose-answer';
 
@@ -26,7 +29,13 @@ export class FakeNilaiServer {
   readonly log: string[] = [];
   /** The X-Dibuat-Pada header of every mutation asked (null: none), in order. */
   readonly dibuatPada: (string | null)[] = [];
+  /** The Idempotency-Key header of every mutation asked (null: none), in order. */
+  readonly keys: (string | null)[] = [];
   private readonly idempotency = new Map<string, { status: number; body: unknown }>();
+  /** Attendance marks by `peserta_id:tanggal`, each with the change count that last wrote it. */
+  readonly presensi = new Map<string, StoredMark & { xid: number }>();
+  /** The next change count: a pull answers it as its cursor, a write takes it. */
+  private nextXid = 1;
 
   constructor(role: string) {
     this.role = role;
@@ -43,6 +52,19 @@ export class FakeNilaiServer {
   /** Another user's decision taken directly on the server (e.g. the pembimbing approves). */
   decide(id: number, role: ApprovalStep, action: 'approve' | 'reject' | 'cancel', catatan: string | null = null): void {
     this.reviews.set(id, applyAction(action, role, this.reviewsOf(id), catatan));
+  }
+
+  /** Marks written directly on the server (another user's save), in one change. */
+  mark(marks: readonly StoredMark[]): void {
+    const xid = this.nextXid++;
+    for (const m of marks) this.presensi.set(`${m.peserta_id}:${m.tanggal}`, { ...m, xid });
+  }
+
+  /** The server's marks, by participant then date. */
+  marks(): StoredMark[] {
+    return [...this.presensi.values()]
+      .sort((a, b) => a.peserta_id - b.peserta_id || a.tanggal.localeCompare(b.tanggal))
+      .map(({ peserta_id, tanggal, status, catatan }) => ({ peserta_id, tanggal, status, catatan }));
   }
 
   client(token = 'tok'): ApiClient {
@@ -78,11 +100,18 @@ export class FakeNilaiServer {
     match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: { nilai: this.scoreRows(Number(match[1])) } });
 
+    if (method === 'GET' && path === '/api/presensi') {
+      const since = parsed.searchParams.get('since');
+      const data = this.marks().filter((m) => since === null || this.presensi.get(`${m.peserta_id}:${m.tanggal}`)!.xid >= Number(since));
+      return this.json(200, { data, cursor: String(this.nextXid) });
+    }
+
     match = /^\/api\/riwayat\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: [] });
 
     const key = new Headers(init.headers).get('Idempotency-Key');
     this.dibuatPada.push(new Headers(init.headers).get('X-Dibuat-Pada'));
+    this.keys.push(key);
     if (key && this.idempotency.has(key)) {
       const stored = this.idempotency.get(key)!;
       return this.json(stored.status, stored.body);
@@ -139,6 +168,18 @@ export class FakeNilaiServer {
         this.nilai.set(item.peserta_id, scores);
       }
       return { status: 200, body: { message: 'Nilai berhasil disimpan', ...this.withStates(ids, true) } };
+    }
+    if (method === 'PUT' && path === '/api/presensi') {
+      const marks = (body as { presensi: StoredMark[] }).presensi.map((m) => ({ ...m, catatan: m.catatan ?? null }));
+      const ids = marks.map((m) => m.peserta_id);
+      for (const id of new Set(ids)) {
+        const lock = presensiLock(this.role, this.reviewsOf(id));
+        if (lock) return refused(lock, ids, true);
+      }
+      this.mark(marks);
+      const keys = new Set(marks.map((m) => `${m.peserta_id}:${m.tanggal}`));
+      const data = this.marks().filter((m) => keys.has(`${m.peserta_id}:${m.tanggal}`));
+      return { status: 200, body: { message: PRESENSI_MSG.saved, data, ...this.withStates(ids, true) } };
     }
     let match = /^\/api\/nilai\/peserta\/(\d+)$/.exec(path);
     if (method === 'DELETE' && match) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { decideReview, resetNilai, saveNilai } from '@/sync/changes';
+import { decideReview, resetNilai, saveNilai, savePresensi } from '@/sync/changes';
 import { submitChange } from '@/sync/submit';
 
 vi.mock('@/sync/submit', () => ({ submitChange: vi.fn() }));
@@ -97,5 +97,42 @@ describe('an approval decision', () => {
   it('should say the storage is full when nothing could be queued', async () => {
     submit.mockResolvedValue({ outcome: 'storage-full' });
     expect((await decideReview({ ...decision, action: 'approve' }, [], true)).message).toMatch(/^Penyimpanan perangkat penuh/);
+  });
+});
+
+describe("a group's day of attendance", () => {
+  const LOCKED = 'Presensi tidak dapat diubah. Pembimbing sudah memberi keputusan untuk peserta ini';
+  const marks = Array.from({ length: 30 }, (_, i) => ({ peserta_id: 31 - i, tanggal: '2026-11-23', status: 'Hadir' }));
+  const mentor = { user: 3, role: 'Mentor', marks };
+
+  it('should queue the 30 marks as ONE change, named by its first participant', async () => {
+    submit.mockResolvedValue({ outcome: 'queued' });
+    expect(await savePresensi(mentor, false)).toEqual({ outcome: 'queued', message: 'Tersimpan di perangkat, menunggu koneksi' });
+    expect(submit).toHaveBeenCalledTimes(1);
+    const change = submit.mock.calls[0]![1];
+    expect(change).toMatchObject({ user: 3, role: 'Mentor', kind: 'presensi.save', pesertaId: 2 });
+    expect((change.payload as { presensi: unknown[] }).presensi).toHaveLength(30);
+    expect(submit.mock.calls[0]![2]).toEqual({ online: false });
+  });
+
+  it("should report 'Presensi berhasil disimpan' once sent, and a refusal with its own text alone", async () => {
+    submit.mockResolvedValue({ outcome: 'sent' });
+    expect(await savePresensi(mentor, true)).toEqual({ outcome: 'sent', message: 'Presensi berhasil disimpan' });
+    submit.mockResolvedValue({ outcome: 'refused', message: LOCKED });
+    expect(await savePresensi(mentor, true)).toEqual({ outcome: 'refused', message: LOCKED });
+    submit.mockRejectedValue(new Error('IndexedDB closed'));
+    expect(await savePresensi(mentor, true)).toEqual({ outcome: 'refused', message: 'Gagal menyimpan presensi' });
+  });
+
+  it('should refuse input the API would refuse, queueing nothing', async () => {
+    const izin = [{ peserta_id: 1, tanggal: '2026-11-23', status: 'Izin', catatan: '  ' }];
+    expect(await savePresensi({ ...mentor, marks: izin }, true)).toEqual({ outcome: 'refused', message: 'Catatan wajib diisi untuk Izin' });
+    expect(await savePresensi({ ...mentor, marks: [] }, true)).toEqual({ outcome: 'refused', message: 'Minimal satu presensi' });
+    const twice = [marks[0]!, { ...marks[0]!, status: 'Sakit' }];
+    expect(await savePresensi({ ...mentor, marks: twice }, true)).toEqual({
+      outcome: 'refused',
+      message: 'Satu peserta hanya dapat ditandai sekali per tanggal dalam satu kiriman',
+    });
+    expect(submit).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,8 @@ import type { PesertaRecord } from '@/db/records';
 import { type NilaiMirror, readNilaiMirror, reviewsOf } from '@/db/nilai-mirror';
 import type { DashboardMirror } from '@/domain/dashboard';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
-import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
+import { pullPesertaMirror } from '@/sync/pull-peserta';
+import { pullMentorMirror } from '@/sync/pull-presensi';
 import { useRefresh } from '@/ui/use-refresh';
 
 /** A tab that becomes visible reloads silently, at most once per this many ms. */
@@ -66,7 +67,7 @@ export function useMentorDashboardData(
 ): DashboardData & { outbox: OutboxStatus | undefined } {
   const nilaiMirror = useLiveQuery(() => readNilaiMirror(db, userId), [userId]);
   const outbox = useLiveQuery(() => readOutboxStatus(db, userId), [userId]);
-  const pull = useCallback(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]), [api]);
+  const pull = useCallback(() => Promise.all([pullMentorMirror(api, db), pullKompetensi(api, db)]), [api]);
   const { answered, failed } = useDashboardPull(pull);
   const mirror = useMemo(() => (nilaiMirror ? dashboardMirror(nilaiMirror) : undefined), [nilaiMirror]);
   return { mirror, loading: !nilaiMirror || (nilaiMirror.peserta.length === 0 && !answered), failed, outbox };

@@ -4,7 +4,7 @@ import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/sync/pull-master-data';
 import { type NilaiMirror, readNilaiMirror } from '@/db/nilai-mirror';
-import { pullMentorPeserta } from '@/sync/pull-peserta';
+import { pullMentorMirror } from '@/sync/pull-presensi';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 import { compareId, compareIsoDate } from '@/domain/collate';
 
@@ -18,11 +18,11 @@ export function useMentorMirror(userId: number | null): NilaiMirror | undefined 
 }
 
 /**
- * Pulls the mentor's participants and the competencies on mount, on 'online', and silently
+ * Pulls the mentor's participants (with their attendance marks) and the competencies on mount, on 'online', and silently
  * whenever the tab becomes visible again. Failures keep the mirror as it is.
  */
 export function useMentorPull(api: ApiClient): Refresh {
-  const refresh = useRefresh(() => Promise.all([pullMentorPeserta(api, db), pullKompetensi(api, db)]));
+  const refresh = useRefresh(() => Promise.all([pullMentorMirror(api, db), pullKompetensi(api, db)]));
   const { refresh: run } = refresh;
   useEffect(() => {
     const onVisible = () => {
