@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { roleSchema } from '../../src/domain/roles';
+import { SHA256_HEX } from '../../src/domain/sha256';
 import { KODE_INPUT_MAX, TERBIT_MSG } from '../../src/domain/sertifikat-terbit';
 import { HttpError } from '../http-error';
 import { parseId } from '../validation';
@@ -26,7 +27,7 @@ function checkRole(value: string): void {
 }
 
 function checkSha256(value: string): void {
-  if (!/^[0-9a-f]{64}$/.test(value)) throw new HttpError(400, TERBIT_MSG.invalidSha256);
+  if (!SHA256_HEX.test(value)) throw new HttpError(400, TERBIT_MSG.invalidSha256);
 }
 
 /** A verification code as typed: any text up to KODE_INPUT_MAX characters (a wrong one is a 404, not a 400). */

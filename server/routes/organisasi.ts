@@ -1,6 +1,7 @@
 // /api/organisasi: organisation-wide settings HR manages. The logo: HR uploads (multipart PNG,
 // field `logo`, at most 1 MB) and deletes it; any logged-in user reads it (the screens preview
 // it). Issued certificates keep the logo they froze; see services/organisasi.ts.
+import { sha256Schema } from '../../src/domain/sha256';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { LOGO_FIELD, LOGO_MAX_BYTES, LOGO_MSG } from '../../src/domain/organisasi';
@@ -13,7 +14,7 @@ import { deleteLogo, logoHash, readLogo, saveLogo } from '../services/organisasi
 
 /** The answer of an upload or a delete: the current logo's SHA-256 (null: none) and a message. */
 const logoStateResponseSchema = z.object({
-  data: z.object({ logo: z.string().regex(/^[0-9a-f]{64}$/).nullable() }),
+  data: z.object({ logo: sha256Schema.nullable() }),
   message: z.string(),
 });
 

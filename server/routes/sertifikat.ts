@@ -4,6 +4,7 @@
 // a snapshot names; anything not fully approved answers 409. HR re-issues a certificate.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SHA256_HEX } from '../../src/domain/sha256';
 import { DOCUMENT_MIME, documentFileName, sertifikatListQuerySchema } from '../../src/domain/sertifikat';
 import { TERBIT_MSG, sertifikatListResponseSchema, sertifikatTerbitSchema } from '../../src/domain/sertifikat-terbit';
 import { certificatePdf, certificatePptx } from '../../src/documents/make';
@@ -78,5 +79,5 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
   });
 }
 
-const imageParamsSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, TERBIT_MSG.invalidSha256) });
+const imageParamsSchema = z.object({ sha256: z.string().regex(SHA256_HEX, TERBIT_MSG.invalidSha256) });
 const reissueResponseSchema = z.object({ message: z.string(), data: sertifikatTerbitSchema });

@@ -7,7 +7,7 @@
 // Concurrency: approval decisions hold the participant's row lock (services/peserta-state.ts),
 // and the partial unique index sertifikat_terbit_valid_idx allows one valid certificate per
 // participant, so concurrent third approvals issue exactly one.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { DISETUJUI } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
@@ -32,6 +32,7 @@ import { listGradeTemplates } from './grade';
 import { readLogo } from './organisasi';
 import { lockPeserta } from './peserta-state';
 import { sertifikatRows } from './sertifikat-rows';
+import { sha256Hex } from './png';
 import { signaturesOf } from './signatures';
 
 /** What issuing needs from the configuration. */
@@ -130,7 +131,7 @@ async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: strin
     tanggal_terbit: row.tanggal_terbit,
     url,
     snapshot,
-    pdf_sha256: createHash('sha256').update(pdf).digest('hex'),
+    pdf_sha256: sha256Hex(pdf),
   });
 }
 

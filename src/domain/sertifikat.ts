@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { sha256Schema } from './sha256';
 import { BUSHEAD, PEMBIMBING } from './approval-chain';
 import { DEFAULT_GRADE_ITEMS, GRADE_ITEMS_MAX, type GradeItem, gradeFor, gradeItemSchema } from './grade';
 import { JENJANG, type Jenjang } from './master-data';
@@ -110,8 +111,6 @@ export const sertifikatPesertaSchema = lazySchema(() => pesertaSchema.extend({
 }));
 export type SertifikatPeserta = z.infer<typeof sertifikatPesertaSchema>;
 
-/** A SHA-256 as the API writes it: 64 lowercase hex digits. */
-const sha256Schema = lazySchema(() => z.string().regex(/^[0-9a-f]{64}$/));
 
 /**
  * The organisation printed on the documents: name and city (server settings ORGANISASI_NAMA /

@@ -10,6 +10,7 @@
  * keeps them by that hash, stores fetched bytes only when their own SHA-256 equals it, and drops
  * the ones no mirrored certificate names any more. A missing image prints a blank line.
  */
+import { SHA256_HEX, sha256Hex } from '@/domain/sha256';
 import { type Jenjang } from '@/domain/master-data';
 import { sertifikatListResponseSchema, snapshotImageHashes } from '@/domain/sertifikat-terbit';
 import { db as appDb, type MagangDb } from '@/db/db';
@@ -22,14 +23,6 @@ interface SertifikatPullClient extends PullClient {
   getBytes(path: string): Promise<{ bytes: Uint8Array } | null>;
 }
 
-/** Lowercase hex SHA-256 of `bytes` (Web Crypto: the page, the service worker and Node 20 have it). */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** A SHA-256 as the image endpoint takes it: 64 lowercase hex digits (anything else is never requested). */
-const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
  * GET /api/sertifikat/peserta?jenjang=: replaces that level's rows (the other level's stay) and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
-import { sha256Hex } from '@/sync/pull-sertifikat';
+import { sha256Hex } from '@/domain/sha256';
 import type { GradeRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { SertifikatPeserta } from '@/domain/sertifikat';

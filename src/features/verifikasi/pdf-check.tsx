@@ -1,13 +1,9 @@
 import { type DragEvent, useId, useState } from 'react';
+import { sha256Hex } from '@/domain/sha256';
 import { VERIFIKASI_MSG } from '@/domain/verifikasi';
 
 type PdfState = { kind: 'idle' } | { kind: 'checking'; name: string } | { kind: 'done'; name: string; cocok: boolean } | { kind: 'failed' };
 
-/** SHA-256 of `bytes` as 64 lowercase hex digits. */
-async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * 'Periksa file PDF': hashes a chosen or dropped file on this device and says whether it is byte
