@@ -211,6 +211,12 @@ const PESERTA_LIMIT_INVALID = `Limit harus bilangan bulat 1 sampai ${PESERTA_PAG
 const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau lebih)';
 
 /**
+ * The opaque `since` cursor of an incremental pull, as a query parameter: the server's answer
+ * (a transaction id) sent back unchanged. Participants and attendance marks share it.
+ */
+export const syncCursorQuerySchema = lazySchema(() => z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid'));
+
+/**
  * Query of GET /api/peserta: optional level ('' = both), the opaque `since` cursor of an
  * earlier answer, or a page: `limit` rows (1..2000) with id > `after` (0 when absent). Without
  * `limit` the answer is the whole list; `after` needs `limit`, `since` excludes it.
@@ -218,7 +224,7 @@ const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau leb
 export const pesertaListQuerySchema = lazySchema(() => z
   .object({
     jenjang: z.union([jenjangSchema, z.literal('')], { error: 'Jenjang tidak valid' }).optional(),
-    since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional(),
+    since: syncCursorQuerySchema.optional(),
     limit: z
       .string({ error: PESERTA_LIMIT_INVALID })
       .regex(/^[0-9]{1,4}$/, PESERTA_LIMIT_INVALID)

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
 import { lazySchema } from './lazy-schema';
 import { ID_MAX, JENJANG } from './master-data';
+import { syncCursorQuerySchema } from './peserta';
 import { pesertaStateSchema } from './peserta-state';
 
 export const HADIR = 'Hadir';
@@ -116,7 +117,7 @@ export const presensiPutAnswerSchema = lazySchema(() =>
 
 /** Query of GET /api/presensi: the opaque cursor of the previous pull. */
 export const presensiPullQuerySchema = lazySchema(() =>
-  z.object({ since: z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid').optional() }),
+  z.object({ since: syncCursorQuerySchema.optional() }),
 );
 
 /** Answer of GET /api/presensi: the marks (changed since the cursor, when given) and the next cursor. */
