@@ -13,7 +13,7 @@ import { selectPeserta } from './peserta-read';
 
 
 /** Participants whose three steps are all Disetujui (a step without a row is Menunggu). */
-function fullyApproved(): SQL {
+export function fullyApproved(): SQL {
   return sql`(select count(*) from ${reviews} where ${reviews.peserta_id} = ${peserta.id} and ${reviews.status} = ${DISETUJUI}) = 3`;
 }
 

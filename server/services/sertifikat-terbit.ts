@@ -9,7 +9,6 @@
 // participant, so concurrent third approvals issue exactly one.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { DISETUJUI } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type Organisasi, SIGNING_STEPS, type SertifikatPeserta, certificateGradeItems, nomorSertifikat } from '../../src/domain/sertifikat';
@@ -25,13 +24,13 @@ import {
 import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents/input';
 import { certificatePdf } from '../../src/documents/make';
 import type { Db, Tx } from '../db/client';
-import { kompetensi, peserta, reviews } from '../db/schema';
+import { kompetensi, peserta } from '../db/schema';
 import { dokumenGambar, sertifikatTerbit } from '../db/schema-sertifikat';
 import { HttpError } from '../http-error';
 import { listGradeTemplates } from './grade';
 import { readLogo } from './organisasi';
 import { lockPeserta } from './peserta-state';
-import { sertifikatRows } from './sertifikat-rows';
+import { fullyApproved, sertifikatRows } from './sertifikat-rows';
 import { sha256Hex } from './png';
 import { signaturesOf } from './signatures';
 
@@ -42,17 +41,20 @@ export interface IssueSettings {
   publicUrl: string;
 }
 
-
 /** Ids among `ids` whose three steps are all Disetujui. */
 async function fullyApprovedIds(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: reviews.peserta_id })
-    .from(reviews)
-    .where(and(inArray(reviews.peserta_id, [...ids]), eq(reviews.status, DISETUJUI)))
-    .groupBy(reviews.peserta_id)
-    .having(sql`count(*) = 3`);
+  const rows = await tx.select({ id: peserta.id }).from(peserta).where(and(inArray(peserta.id, [...ids]), fullyApproved()));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Revokes the valid certificates of `ids` (kept, with the time). */
+async function revokeValid(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(sertifikatTerbit)
+    .set({ dicabut_pada: sql`now()` })
+    .where(and(inArray(sertifikatTerbit.peserta_id, [...ids]), isNull(sertifikatTerbit.dicabut_pada)));
 }
 
 /** The valid (not revoked) certificates of `ids`, by participant id. */
@@ -144,13 +146,7 @@ async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: strin
 export async function settleCertificates(tx: Tx, ids: readonly number[], settings: IssueSettings): Promise<void> {
   const approved = await fullyApprovedIds(tx, ids);
   const valid = await validCertificates(tx, ids);
-  const revoke = [...valid.keys()].filter((id) => !approved.has(id));
-  if (revoke.length > 0) {
-    await tx
-      .update(sertifikatTerbit)
-      .set({ dicabut_pada: sql`now()` })
-      .where(and(inArray(sertifikatTerbit.peserta_id, revoke), isNull(sertifikatTerbit.dicabut_pada)));
-  }
+  await revokeValid(tx, [...valid.keys()].filter((id) => !approved.has(id)));
   for (const id of [...approved].sort((a, b) => a - b)) {
     if (!valid.has(id)) await issue(tx, id, settings, null);
   }
@@ -165,10 +161,7 @@ export async function reissueCertificate(db: Db, id: number, settings: IssueSett
   return db.transaction(async (tx) => {
     if (!(await lockPeserta(tx, [id])).has(id)) throw new HttpError(404, SERVER_MSG.notFound);
     if (!(await fullyApprovedIds(tx, [id])).has(id)) throw new HttpError(409, TERBIT_MSG.notIssued);
-    await tx
-      .update(sertifikatTerbit)
-      .set({ dicabut_pada: sql`now()` })
-      .where(and(eq(sertifikatTerbit.peserta_id, id), isNull(sertifikatTerbit.dicabut_pada)));
+    await revokeValid(tx, [id]);
     await issue(tx, id, settings, jakartaDate(new Date()));
     const issued = (await validCertificates(tx, [id])).get(id);
     if (!issued) throw new Error(`sertifikat ${id} tidak terbit`);
@@ -196,7 +189,7 @@ export async function issueMissingCertificates(db: Db, settings: IssueSettings):
       .where(
         and(
           gt(peserta.id, after),
-          sql`(select count(*) from ${reviews} where ${reviews.peserta_id} = ${peserta.id} and ${reviews.status} = ${DISETUJUI}) = 3`,
+          fullyApproved(),
           sql`not exists (select 1 from ${sertifikatTerbit} where ${sertifikatTerbit.peserta_id} = ${peserta.id} and ${sertifikatTerbit.dicabut_pada} is null)`,
         ),
       )
