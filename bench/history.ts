@@ -8,7 +8,8 @@
 //            measured apart as the third figure.
 // Each request changes every score of one of the mentor's open participants (so each records a row).
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { kompetensi, nilai, riwayat } from '../server/db/schema';
+import { kompetensi, nilai } from '../server/db/schema';
+import { riwayat } from '../server/db/schema-riwayat';
 import { startBenchApp } from './app';
 import { Client, login, percentile } from './http';
 import { openBenchDatabase } from './server';

@@ -1,6 +1,7 @@
 /**
- * The PostgreSQL schema of every entity of the product (drizzle pg-core). Owns the table
- * shapes; `npx drizzle-kit generate` turns changes into a NEW migration under
+ * The PostgreSQL schema of the product's core entities (drizzle pg-core); issued certificates,
+ * attendance and the history have files of their own beside it (schema-sertifikat.ts,
+ * schema-presensi.ts, schema-riwayat.ts), with these conventions. Owns the table shapes; `npx drizzle-kit generate` turns changes into a NEW migration under
  * server/db/migrations — never edit an applied migration.
  *
  * Conventions: snake_case names as the API speaks them; enum-like columns are text with a
@@ -36,7 +37,6 @@ import {
   type ReviewStatus,
 } from '../../src/domain/approval-chain';
 import { INSTANSI_JENIS, type InstansiJenis, JENJANG, type Jenjang } from '../../src/domain/master-data';
-import { RIWAYAT_JENIS, type RiwayatJenis, type RiwayatPerubahan, type RiwayatPresensi } from '../../src/domain/riwayat';
 import { ROLES, type Role } from '../../src/domain/roles';
 
 /** `column IN ('a', 'b')` from a list of domain constants (fixed identifiers, no user input). */
@@ -393,38 +393,5 @@ export const deletions = pgTable(
   (t) => [
     index('deletions_entity_deleted_at_idx').on(t.entity, t.deleted_at),
     index('deletions_entity_change_xid_idx').on(t.entity, t.change_xid),
-  ],
-);
-
-/**
- * The history (Riwayat) of every score change and approval decision, append-only: written in
- * the same transaction as the change it records (server/services/riwayat.ts); a trigger
- * (migration 0006) refuses every UPDATE and DELETE. No foreign keys: a deleted participant or
- * account keeps its history, with the names and role as they were (`peserta_nama`,
- * `username`, `role`).
- */
-export const riwayat = pgTable(
-  'riwayat',
-  {
-    id: serial('id').primaryKey(),
-    peserta_id: integer('peserta_id').notNull(),
-    peserta_nama: text('peserta_nama').notNull(),
-    jenis: text('jenis').$type<RiwayatJenis>().notNull(),
-    user_id: integer('user_id').notNull(),
-    username: text('username').notNull(),
-    role: text('role').$type<Role>().notNull(),
-    waktu_server: timestamp('waktu_server', { withTimezone: true }).notNull().defaultNow(),
-    /** When the change was made on the device, for a change that waited in the outbox; null online. */
-    waktu_perangkat: timestamp('waktu_perangkat', { withTimezone: true }),
-    offline: boolean('offline').notNull().default(false),
-    /** Per competency: `sebelum` → `sesudah` (null: no score); empty for decisions. */
-    perubahan: jsonb('perubahan').$type<RiwayatPerubahan[]>().notNull().default([]),
-    /** Attendance marks HR corrected (jenis 'presensi'): `sebelum` → `sesudah` per date; empty otherwise. */
-    presensi: jsonb('presensi').$type<RiwayatPresensi[]>().notNull().default([]),
-    catatan: text('catatan'),
-  },
-  (t) => [
-    check('riwayat_jenis_check', oneOf(t.jenis, RIWAYAT_JENIS)),
-    index('riwayat_peserta_idx').on(t.peserta_id, t.id),
   ],
 );

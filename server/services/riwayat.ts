@@ -22,7 +22,8 @@ import {
 } from '../../src/domain/riwayat';
 import type { AuthUser } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
-import { kompetensi, nilai, peserta, riwayat } from '../db/schema';
+import { kompetensi, nilai, peserta } from '../db/schema';
+import { riwayat } from '../db/schema-riwayat';
 import { HttpError } from '../http-error';
 import { readableScope } from './peserta-state';
 

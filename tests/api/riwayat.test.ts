@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIWAYAT_MSG, type RiwayatEntry } from '../../src/domain/riwayat';
-import { riwayat } from '../../server/db/schema';
+import { riwayat } from '../../server/db/schema-riwayat';
 import { type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 import { addMentor, makePeserta, send as sendAs, storedScores, userIdOf } from '../helpers/nilai';
