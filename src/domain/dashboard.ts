@@ -20,7 +20,7 @@ import {
 } from './approval-chain';
 import { JENJANG, type Jenjang } from './master-data';
 import { MENTOR_STATUSES, type MentorStatus, mentorStatus } from './nilai';
-import { OUTBOX_KIND_LABEL, type OutboxKind } from './outbox';
+import { OUTBOX_KIND_LABEL, type OutboxKind, outboxSubject } from './outbox';
 import { type KompetensiLike, mentorScoreCounts, pesertaInApprovalList } from './nilai-view';
 import { compareId, compareIsoDate } from './collate';
 
@@ -272,6 +272,7 @@ interface OutboxEntryLike {
   key: string;
   kind: OutboxKind;
   pesertaId: number;
+  payload?: unknown;
   lastError: string | null;
 }
 
@@ -290,7 +291,7 @@ export function outboxItems(entries: readonly OutboxEntryLike[], nameOf: (pesert
   return entries.map((entry) => ({
     key: entry.key,
     action: OUTBOX_KIND_LABEL[entry.kind],
-    nama: nameOf(entry.pesertaId) ?? `#${entry.pesertaId}`,
+    nama: outboxSubject(entry, nameOf) ?? `#${entry.pesertaId}`,
     error: entry.lastError,
   }));
 }

@@ -75,6 +75,19 @@ export function presensiSubject(payload: unknown): string | null {
 }
 
 /**
+ * Who a queued change is about, as the queue and the dashboard name it: a group's attendance by
+ * its size and dates (presensiSubject), any other change by its participant's name; undefined
+ * when the device lacks that name (each list writes the id its own way).
+ */
+export function outboxSubject(
+  entry: { kind: OutboxKind; pesertaId: number; payload?: unknown },
+  nameOf: (pesertaId: number) => string | undefined,
+): string | undefined {
+  const group = entry.kind === 'presensi.save' ? presensiSubject(entry.payload) : null;
+  return group ?? nameOf(entry.pesertaId);
+}
+
+/**
  * Every weekday: the device does not know the server's working days (HARI_KERJA), so its
  * re-check lets each weekday pass and the server judges the working day (400 with the reason).
  */

@@ -4,6 +4,7 @@
  * and the dates it shows. Anyone may open it, logged in or not: it shows only what the API
  * answers, never more.
  */
+import { jakartaDate } from './dates';
 import type { Jenjang } from './master-data';
 import { periodePanjang, tanggalPanjang } from './sertifikat';
 import { TERBIT_MSG, type Verifikasi } from './sertifikat-terbit';
@@ -61,8 +62,7 @@ const JENJANG_NAMA: Record<Jenjang, string> = { SMK: 'Siswa SMK', Mahasiswa: 'Ma
 export function tanggalJakarta(iso: string): string {
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return iso;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
-  return tanggalPanjang(day);
+  return tanggalPanjang(jakartaDate(time));
 }
 
 /** The facts of a checked certificate as the page lists them: [label, value]. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
 import type { OutboxRecord } from '@/db/records';
 import { MSG } from '@/domain/messages';
-import { OUTBOX_KIND_LABEL, presensiSubject } from '@/domain/outbox';
+import { OUTBOX_KIND_LABEL, outboxSubject } from '@/domain/outbox';
 import { dismissConflict, retryConflict } from '@/sync/outbox';
 import { useOutboxSync } from '../sync/use-outbox-sync';
 import './outbox-status.css';
@@ -85,7 +85,7 @@ function OutboxList({ title, entries, refused = false }: { title: string; entrie
             <li key={entry.key} className="outbox-item">
               <div>
                 <strong>{OUTBOX_KIND_LABEL[entry.kind]}</strong> —{' '}
-                {(entry.kind === 'presensi.save' ? presensiSubject(entry.payload) : null) ?? names.get(entry.pesertaId) ?? `Peserta #${entry.pesertaId}`}
+                {outboxSubject(entry, (id) => names.get(id)) ?? `Peserta #${entry.pesertaId}`}
                 {entry.lastError && <p className={refused ? 'outbox-error' : 'outbox-muted'}>{entry.lastError}</p>}
               </div>
               {refused && (
