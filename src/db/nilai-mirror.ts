@@ -5,6 +5,7 @@
  * Read-only; screens wrap it in useLiveQuery.
  */
 import { normalizeReviews, type Review } from '@/domain/approval-chain';
+import { changeFamily } from '@/domain/outbox';
 import type { MagangDb } from './db';
 import type { KompetensiRecord, NilaiRecord, PesertaRecord, ReviewRecord } from './records';
 
@@ -42,8 +43,8 @@ export async function readNilaiMirror(db: MagangDb, userId: number | null): Prom
     db.kompetensi.toArray(),
     userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
   ]);
-  // An attendance save is not a change of the score screens.
-  const outbox = entries.filter((entry) => entry.kind !== 'presensi.save');
+  // Only the changes of a participant's scores and reviews are the score screens'.
+  const outbox = entries.filter((entry) => changeFamily(entry.kind) === 'scores');
   const refused = new Map<number, string>();
   // In queue order, so the newest refusal of a participant wins.
   const conflicts = outbox.filter((entry) => entry.state === 'conflict').sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));

@@ -4,7 +4,7 @@
  * and the user's refused attendance saves with their text. Read-only; screens wrap it in
  * useLiveQuery. The writer is src/sync/presensi-mirror.ts.
  */
-import { presensiMarksOf } from '@/domain/outbox';
+import { changeFamily, presensiMarksOf } from '@/domain/outbox';
 import type { PresensiMark } from '@/domain/presensi';
 import type { MagangDb } from './db';
 import type { PresensiRecord } from './records';
@@ -28,7 +28,7 @@ async function refusedOf(db: MagangDb, userId: number | null): Promise<RefusedPr
   if (userId === null) return [];
   const rows = await db.outbox.where('user').equals(userId).sortBy('seq');
   return rows
-    .filter((entry) => entry.kind === 'presensi.save' && entry.state === 'conflict')
+    .filter((entry) => changeFamily(entry.kind) === 'attendance' && entry.state === 'conflict')
     .map((entry) => ({ seq: entry.seq!, message: entry.lastError ?? '', marks: presensiMarksOf(entry.payload) }));
 }
 

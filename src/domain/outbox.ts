@@ -15,6 +15,27 @@ import { type Periode, type PresensiMark, type StoredMark, type Weekday, presens
 const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel', 'presensi.save'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
+/**
+ * What a change of each kind touches: one participant's scores and reviews ('scores': the
+ * score screens show it, the server writes it into the participant's history), or the
+ * attendance marks of a group of participants ('attendance'). Every place that treats kinds
+ * differently asks this table (and src/sync/change-kinds.ts for the effects on the device).
+ */
+export type ChangeFamily = 'scores' | 'attendance';
+const KIND_FAMILY: Record<OutboxKind, ChangeFamily> = {
+  'nilai.save': 'scores',
+  'nilai.reset': 'scores',
+  'review.approve': 'scores',
+  'review.reject': 'scores',
+  'review.cancel': 'scores',
+  'presensi.save': 'attendance',
+};
+
+/** The family of a change's kind. */
+export function changeFamily(kind: OutboxKind): ChangeFamily {
+  return KIND_FAMILY[kind];
+}
+
 /** How a queued change is named in the list of pending and refused changes. */
 export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   'nilai.save': 'Simpan nilai',
@@ -56,7 +77,7 @@ export function presensiMarksOf(payload: unknown): PresensiMark[] {
  * (a group's day is one change), else the entry's own participant.
  */
 export function changePesertaIds(change: { kind: OutboxKind; pesertaId: number; payload: unknown }): number[] {
-  if (change.kind !== 'presensi.save') return [change.pesertaId];
+  if (changeFamily(change.kind) === 'scores') return [change.pesertaId];
   const ids = [...new Set(presensiMarksOf(change.payload).map((mark) => mark.peserta_id))].sort((a, b) => a - b);
   return ids.length > 0 ? ids : [change.pesertaId];
 }
@@ -83,7 +104,7 @@ export function outboxSubject(
   entry: { kind: OutboxKind; pesertaId: number; payload?: unknown },
   nameOf: (pesertaId: number) => string | undefined,
 ): string | undefined {
-  const group = entry.kind === 'presensi.save' ? presensiSubject(entry.payload) : null;
+  const group = changeFamily(entry.kind) === 'attendance' ? presensiSubject(entry.payload) : null;
   return group ?? nameOf(entry.pesertaId);
 }
 
@@ -176,7 +197,7 @@ export function applyOptimistic(
   }
   if (change.kind === 'nilai.reset') return { nilai: [], reviews };
   // Attendance touches neither scores nor reviews: its marks are laid by layPresensi.
-  if (change.kind === 'presensi.save') return { nilai, reviews };
+  if (changeFamily(change.kind) === 'attendance') return { nilai, reviews };
   if (!isApprovalStep(change.role)) return { nilai, reviews };
   const action = change.kind === 'review.approve' ? 'approve' : change.kind === 'review.reject' ? 'reject' : 'cancel';
   const catatan = (change.payload as { catatan?: string | null } | null)?.catatan ?? null;

@@ -15,9 +15,8 @@ import type { MagangDb } from '@/db/db';
 import { isQuotaError } from '@/db/quota';
 import type { OutboxFailure, OutboxKind, OutboxRecord } from '@/db/records';
 import type { PesertaState } from '@/domain/peserta-state';
-import type { StoredMark } from '@/domain/presensi';
+import { changeEffects } from './change-kinds';
 import { reapplyQueued } from './peserta-state';
-import { changeMarkKeys, reapplyPresensi } from './presensi-mirror';
 import { retryDelayMs } from './constants';
 
 /** What a screen asks to queue. */
@@ -30,15 +29,6 @@ export interface NewChange {
 }
 
 const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.presensi, db.meta];
-
-/**
- * Lays the queued changes over what `entry` touches once its row changed: its participant's
- * scores and reviews, or, for presensi.save, its marks (`marks`: the server's stored marks the
- * answer carried). Inside the caller's transaction.
- */
-async function relayEntry(db: MagangDb, entry: OutboxRecord, marks: readonly StoredMark[] = []): Promise<void> {
-  if (entry.kind === 'presensi.save') await reapplyPresensi(db, changeMarkKeys(entry.payload), marks);
-}
 
 /**
  * Runs `whole` (an outbox transition with its mirror change); when the device is full, runs
@@ -80,8 +70,7 @@ export async function enqueue(db: MagangDb, change: NewChange, now = Date.now())
     () =>
       db.transaction('rw', MIRROR_TABLES(db), async () => {
         const entry = { ...fields, seq: await db.outbox.add({ ...fields }) };
-        if (change.kind === 'presensi.save') await relayEntry(db, entry);
-        else await reapplyQueued(db, change.pesertaId, { only: [entry] });
+        await changeEffects(entry.kind).queued(db, entry);
         return entry;
       }),
     async () => ({ ...fields, seq: await db.outbox.add({ ...fields }) }),
@@ -114,17 +103,17 @@ export async function markSending(db: MagangDb, seq: number, now: number): Promi
 }
 
 /**
- * The server applied it: the entry goes, and the states its answer carried are reconciled (and,
- * for presensi.save, the stored marks it answered become the mirror's base).
+ * The server applied it: the entry goes, the states its answer carried are reconciled, and the
+ * mirror is laid again from the rest of the answer (`answer`, e.g. the stored attendance marks).
  */
-export async function markSent(db: MagangDb, seq: number, states: readonly PesertaState[], marks: readonly StoredMark[] = []): Promise<void> {
+export async function markSent(db: MagangDb, seq: number, states: readonly PesertaState[], answer?: unknown): Promise<void> {
   await evenWhenFull(
     () =>
       db.transaction('rw', MIRROR_TABLES(db), async () => {
         const entry = await db.outbox.get(seq);
         await db.outbox.delete(seq);
         await reconcileAll(db, states);
-        if (entry) await relayEntry(db, entry, marks);
+        if (entry) await changeEffects(entry.kind).settled(db, entry, answer);
       }),
     () => db.outbox.delete(seq),
   );
@@ -166,7 +155,7 @@ export async function markConflict(
         await db.outbox.update(seq, refused);
         await reconcileAll(db, states);
         const entry = await db.outbox.get(seq);
-        if (entry) await relayEntry(db, entry);
+        if (entry) await changeEffects(entry.kind).settled(db, entry);
       }),
     async () => {
       await db.outbox.update(seq, refused);
@@ -188,7 +177,7 @@ export async function retryConflict(db: MagangDb, seq: number): Promise<void> {
   await db.transaction('rw', MIRROR_TABLES(db), async () => {
     await db.outbox.update(seq, change);
     const entry = await db.outbox.get(seq);
-    if (entry) await relayEntry(db, entry);
+    if (entry) await changeEffects(entry.kind).settled(db, entry);
   });
 }
 

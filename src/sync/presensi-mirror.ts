@@ -10,7 +10,7 @@
 import type { MagangDb } from '@/db/db';
 import { getMirrorOwner } from '@/db/meta';
 import type { PresensiRecord } from '@/db/records';
-import { layPresensi, presensiMarksOf } from '@/domain/outbox';
+import { changeFamily, layPresensi, presensiMarksOf } from '@/domain/outbox';
 import type { StoredMark } from '@/domain/presensi';
 import { showsInMirror } from './peserta-state';
 
@@ -44,7 +44,7 @@ export async function reapplyPresensi(db: MagangDb, keys: readonly MarkKey[], se
     if (all.length === 0) return;
     const [held, rows, owner] = await Promise.all([db.presensi.bulkGet(all), db.outbox.orderBy('seq').toArray(), getMirrorOwner(db)]);
     const changes = rows
-      .filter((entry) => entry.kind === 'presensi.save' && showsInMirror(entry, owner))
+      .filter((entry) => changeFamily(entry.kind) === 'attendance' && showsInMirror(entry, owner))
       .map((entry) => ({ key: entry.key, marks: presensiMarksOf(entry.payload) }));
     const puts: PresensiRecord[] = [];
     const deletes: MarkKey[] = [];

@@ -8,10 +8,11 @@
  * A run, for the logged-in user's entries, oldest first:
  * - the head waits out its backoff only after a 5xx; after a network failure a cheap
  *   GET /api/health decides: the server answers → send now (no waiting out a long backoff);
- * - never-sent entries are re-checked with the src/domain rule against the participant's
- *   reviews (an attendance save: every participant of its marks, and each mark's date against
- *   the participant's mirrored period). Those are read for all queued participants in ONE batch request up front
- *   (again only after RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
+ * - never-sent entries are re-checked with the src/domain rule of their kind (change-kinds.ts)
+ *   against the participants' reviews (an attendance save: every participant of its marks, and
+ *   each mark's date against the participant's mirrored period). The reviews are read for all
+ *   queued participants in ONE batch request up front (recheck-reviews.ts; again only after
+ *   RECHECK_MAX_AGE_MS), and replaced by the state a send or a 409 returned,
  *   so an entry after an own change on the same participant is judged on the state after it;
  *   if the rule forbids it, the entry becomes a conflict with the rule's message, unsent;
  * - send with `Idempotency-Key: <entry.key>` (a resend after a lost answer is applied once),
@@ -19,22 +20,20 @@
  * - 2xx: the entry is deleted and the participant state the answer carries is reconciled
  *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);
  *   401: pause (queue kept) until a new login; network or 5xx: backoff and stop, the entry
- *   stays at the head. After the run, the history (Riwayat) of the participants whose changes
- *   were sent is pulled again where the device holds it (pull-riwayat.ts).
+ *   stays at the head. After the run, the history (Riwayat) the sent changes wrote is pulled
+ *   again where the device holds it (pull-riwayat.ts).
  * So a change costs its send plus a share of one batch read.
  */
 import { type ApiClient, answerErrorField, createApiClient, isApiError } from '@/api/client';
-import { checkHealth, fetchNilai, fetchReviewsBatch, sendOutboxRequest } from '@/api/nilai';
+import { checkHealth, sendOutboxRequest } from '@/api/nilai';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCachedProfile, getSession } from '@/db/meta';
 import type { OutboxFailure, OutboxRecord } from '@/db/records';
-import { jakartaDate } from '@/domain/dates';
-import { changePesertaIds, presensiMarksOf, presensiRecheckBlock, recheckBlock } from '@/domain/outbox';
-import { presensiPutAnswerSchema, type StoredMark } from '@/domain/presensi';
-import { type PesertaState, type ReviewStep, statesOf } from '@/domain/peserta-state';
-import { REVIEW_BATCH_MAX } from '@/domain/review';
+import { changePesertaIds } from '@/domain/outbox';
+import { statesOf } from '@/domain/peserta-state';
 import { dibuatPadaOf } from '@/domain/riwayat';
-import { OUTBOX_LOCK_NAME, PAUSED_KEY, RECHECK_MAX_AGE_MS } from './constants';
+import { changeEffects } from './change-kinds';
+import { OUTBOX_LOCK_NAME, PAUSED_KEY } from './constants';
 import {
   markConflict,
   markPaused,
@@ -44,6 +43,7 @@ import {
   pendingEntries,
 } from './outbox';
 import { refreshHeldRiwayat } from './pull-riwayat';
+import { RecheckReviews } from './recheck-reviews';
 import { requestReplay } from './trigger';
 
 /** How a replay run ended. */
@@ -79,71 +79,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Reviews for the pre-send re-check, per participant: read in batches of the participants
- * still ahead in the queue, replaced by what the server answered to our own sends.
- * `null` = the server does not let this user read it (unknown, another mentor's): the
- * entry is sent and the server's refusal becomes the conflict.
- */
-class RecheckReviews {
-  private readonly known = new Map<number, { reviews: ReviewStep[] | null; at: number }>();
-
-  constructor(
-    private readonly api: ApiClient,
-    private readonly now: () => number,
-    /** Participants of the never-sent entries, in queue order. */
-    private readonly order: readonly number[],
-  ) {}
-
-  private fresh(pesertaId: number): boolean {
-    const hit = this.known.get(pesertaId);
-    return hit !== undefined && this.now() - hit.at <= RECHECK_MAX_AGE_MS;
-  }
-
-  async get(pesertaId: number): Promise<ReviewStep[] | null> {
-    if (!this.fresh(pesertaId)) {
-      // This participant and the next ones ahead not read lately, one request.
-      const from = Math.max(0, this.order.indexOf(pesertaId));
-      const ids = [pesertaId];
-      for (const id of this.order.slice(from)) {
-        if (ids.length >= REVIEW_BATCH_MAX) break;
-        if (!ids.includes(id) && !this.fresh(id)) ids.push(id);
-      }
-      const read = await fetchReviewsBatch(this.api, ids);
-      const at = this.now();
-      for (const id of ids) this.known.set(id, { reviews: read.get(id) ?? null, at });
-    }
-    return this.known.get(pesertaId)?.reviews ?? null;
-  }
-
-  /** The state the server answered for a participant (right after our change, or current on a 409). */
-  set(states: readonly PesertaState[]): void {
-    for (const state of states) this.known.set(state.peserta_id, { reviews: state.reviews, at: this.now() });
-  }
-}
-
 type EntryOutcome = 'sent' | 'conflict' | 'unauthorized' | 'offline';
-
-/**
- * Why a never-sent presensi.save may not be sent now, or null: the lock of each participant
- * against its latest reviews (unknown to this user: the server judges), each date against the
- * participant's period as mirrored (absent: the server judges), today in Jakarta by `now`.
- */
-async function presensiBlock(db: MagangDb, recheck: RecheckReviews, entry: OutboxRecord, now: number): Promise<string | null> {
-  const ids = changePesertaIds(entry);
-  // One after another: the first read fetches the participants ahead in one batch, the rest are then known.
-  const reviews: (ReviewStep[] | null)[] = [];
-  for (const id of ids) reviews.push(await recheck.get(id));
-  const rows = await db.peserta.bulkGet(ids);
-  const facts = new Map(ids.map((id, i) => [id, { reviews: reviews[i] ?? null, periode: rows[i] ?? null }]));
-  return presensiRecheckBlock(entry.role, presensiMarksOf(entry.payload), (id) => facts.get(id) ?? { reviews: null, periode: null }, jakartaDate(new Date(now)));
-}
-
-/** The stored marks a presensi.save's answer carries (none for any other answer). */
-function storedMarksOf(body: unknown): StoredMark[] {
-  const parsed = presensiPutAnswerSchema.safeParse(body);
-  return parsed.success ? parsed.data.data : [];
-}
 
 async function replayEntry(
   api: ApiClient,
@@ -156,21 +92,10 @@ async function replayEntry(
   // Decided before markSending: a first send measures its wait from now, a resend from sentAt.
   const dibuatPada = dibuatPadaOf(entry, now);
   try {
-    if (entry.sentAt === undefined && entry.kind === 'presensi.save') {
-      // The lock's and the dates' text; the states are not all at hand (scores), the next pull brings them.
-      const block = await presensiBlock(db, recheck, entry, now);
-      if (block) {
-        await markConflict(db, seq, block);
-        return 'conflict';
-      }
-      await markSending(db, seq, now);
-    } else if (entry.sentAt === undefined) {
-      const reviews = await recheck.get(entry.pesertaId);
-      const block = reviews && recheckBlock(entry.kind, entry.role, reviews);
-      if (block) {
-        // The scores are the one part of the state not at hand: one read, then reconciled with the conflict.
-        const nilai = await fetchNilai(api, entry.pesertaId).catch(() => null);
-        await markConflict(db, seq, block, nilai && reviews ? [{ peserta_id: entry.pesertaId, reviews, nilai }] : []);
+    if (entry.sentAt === undefined) {
+      const refusal = await changeEffects(entry.kind).recheck({ api, db, reviews: recheck }, entry, now);
+      if (refusal) {
+        await markConflict(db, seq, refusal.message, refusal.states);
         return 'conflict';
       }
       await markSending(db, seq, now);
@@ -179,7 +104,7 @@ async function replayEntry(
     // A resend gets the answer stored with the first request, so its state may be older than
     // now: it is taken as "the state right after this change"; a later entry sent on top of
     // it is still judged by the server, and the next pull corrects the mirror.
-    await markSent(db, seq, states ?? [], entry.kind === 'presensi.save' ? storedMarksOf(body) : []);
+    await markSent(db, seq, states ?? [], body);
     if (states) recheck.set(states);
     return 'sent';
   } catch (error) {
@@ -248,10 +173,8 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     const outcome = await replayEntry(api, db, recheck, entry, now());
     if (outcome === 'sent') {
       sent += 1;
-      // Attendance writes no history (Riwayat): nothing to pull again for it.
-      if (entry.kind !== 'presensi.save') sentPeserta.push(entry.pesertaId);
-    }
-    else if (outcome === 'conflict') conflicts += 1;
+      sentPeserta.push(...changeEffects(entry.kind).historyOf(entry));
+    } else if (outcome === 'conflict') conflicts += 1;
     else {
       if (outcome === 'unauthorized') await db.meta.put({ key: PAUSED_KEY, value: session.token });
       status = outcome;
