@@ -28,6 +28,7 @@ import organisasiRoutes from './routes/organisasi';
 import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
 import presensiRoutes from './routes/presensi';
+import notifikasiRoutes from './routes/notifikasi';
 import riwayatRoutes from './routes/riwayat';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sertifikatRoutes, { prefix: '/api/sertifikat' });
   await app.register(organisasiRoutes, { prefix: '/api/organisasi' });
   await app.register(verifikasiRoutes, { prefix: '/api/verifikasi' });
+  await app.register(notifikasiRoutes, { prefix: '/api/notifikasi' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

@@ -9,6 +9,7 @@ import { type Database, DatabaseUnavailableError, openDatabase } from './db/clie
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { pruneNotifikasi } from './services/notifikasi';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
 
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     await seed(database.db, config.seed);
     // Participants fully approved by the seed, or before certificates were issued, get theirs.
     await issueMissingCertificates(database.db, config);
+    // Notifications past their keeping time go (the inbox never shows them anyway).
+    await pruneNotifikasi(database.db);
 
     const app = await buildApp({ db: database.db, database, config });
     await app.listen({ host: config.host, port: config.port });

@@ -71,6 +71,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   nilai: 'Competency scores under the edit lock, and the Daftar Nilai PDF',
   review: 'The three-step approval chain: Pembimbing, HR, BusHead',
   presensi: 'Daily attendance marks (Hadir, Izin, Sakit, Alpa): set by the mentor (offline through the outbox), corrected by HR',
+  notifikasi: "The caller's own inbox: who must act or should know, from the changes of the approval chain (read, unread, kept 90 days)",
   riwayat: 'The history of every score change and approval decision of a participant (append-only)',
   sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
   organisasi: "Organisation-wide settings HR manages: the logo printed on the documents",

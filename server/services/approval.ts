@@ -22,6 +22,7 @@ import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { StoredAnswer } from './idempotency';
+import { chainPoints, settleNotifikasi } from './notifikasi';
 import { type PesertaScope, lockPeserta, lockReviews, readableIds, readableScope, selectReviews } from './peserta-state';
 import { type ChangeOrigin, recordDecision } from './riwayat';
 import { type IssueSettings, settleCertificates } from './sertifikat-terbit';
@@ -105,7 +106,8 @@ const SUCCESS: Record<ApprovalAction, string> = {
  * to be for a participant in the approval list (409), applies the transition (a rejection
  * stops later steps; cancelling it resumes them), records the reviewer and note, and records the
  * decision in the history (Riwayat) with `origin`. The decision that makes the participant fully
- * approved issues their certificate, a cancel that un-approves them revokes it (same transaction).
+ * approved issues their certificate, a cancel that un-approves them revokes it, and the people
+ * the change concerns are notified (same transaction).
  */
 export async function decide(
   tx: Tx,
@@ -131,6 +133,7 @@ export async function decide(
     stored = (await lockReviews(tx, [id])).get(id) ?? [];
   }
   const current = reviewSteps(stored);
+  const before = await chainPoints(tx, [id]);
 
   const block = actionBlock(action, role, current);
   if (block) throw new HttpError(409, block);
@@ -152,5 +155,6 @@ export async function decide(
   }
   await recordDecision(tx, origin, action, id, action === 'cancel' ? null : catatan);
   await settleCertificates(tx, [id], settings);
+  await settleNotifikasi(tx, user, before);
   return { status: 200, body: { message: SUCCESS[action], data: { reviews: reviewSteps(next) } } };
 }

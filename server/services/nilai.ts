@@ -18,6 +18,7 @@ import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema
 import { HttpError } from '../http-error';
 import { recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';
+import { chainPoints, settleNotifikasi } from './notifikasi';
 import { selectPeserta } from './peserta-read';
 import { assertMentorOwns, lockPeserta, lockReviews, readableScope, selectNilai } from './peserta-state';
 import { type ChangeOrigin, recordReset, recordScoreSave, resetChanges, scoresBefore } from './riwayat';
@@ -129,8 +130,9 @@ async function assertScoresEditable(tx: Tx, user: AuthUser, pesertaIds: readonly
  * POST /api/nilai/bulk inside `tx`: every participant must exist (404) and, for a Mentor, be
  * theirs (403); every competency must exist and be of its participant's level (400); the edit
  * lock must allow `user`'s role on every participant (409, nothing written). Then each score
- * is inserted or replaced (the last one wins when a pair repeats in the body), and the changed
- * scores are recorded in the history (Riwayat) with `origin`.
+ * is inserted or replaced (the last one wins when a pair repeats in the body), the changed
+ * scores are recorded in the history (Riwayat) with `origin`, and a participant whose scores
+ * became complete is announced to the Pembimbing (notifications).
  */
 export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly NilaiItem[]): Promise<StoredAnswer> {
   const { user } = origin;
@@ -157,6 +159,7 @@ export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly Ni
   await assertScoresEditable(tx, user, pesertaIds);
 
   const before = await scoresBefore(tx, pesertaIds);
+  const pointsBefore = await chainPoints(tx, pesertaIds);
   await tx
     .insert(nilai)
     .values(unique.map((item) => ({ peserta_id: item.peserta_id, kompetensi_id: item.kompetensi_id, skor: item.skor })))
@@ -167,6 +170,7 @@ export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly Ni
       setWhere: sql`${nilai.skor} is distinct from excluded.skor`,
     });
   await recordScoreSave(tx, origin, before, unique);
+  await settleNotifikasi(tx, user, pointsBefore);
   return { status: 200, body: { message: NILAI_MSG.saved, data: { nilai: await selectNilai(tx, pesertaIds) } } };
 }
 
@@ -185,8 +189,10 @@ export async function deleteAllNilai(tx: Tx, origin: ChangeOrigin, id: number): 
   assertMentorOwns(user, scope);
   await assertScoresEditable(tx, user, [id]);
   await recordReset(tx, origin, id, await resetChanges(tx, id));
+  const pointsBefore = await chainPoints(tx, [id]);
   const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
   await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
+  await settleNotifikasi(tx, user, pointsBefore);
   // `data` as GET /api/nilai/peserta/:id answers it: the participant's scores, now none.
   return { status: 200, body: { message: NILAI_MSG.allDeleted, data: { nilai: [] } } };
 }

@@ -23,6 +23,7 @@ import type { Db, Tx } from '../db/client';
 import { divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { recordDeletions } from './deletions';
+import { forgetPeserta } from './notifikasi';
 import { checkNumbers, instansiNama, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 import { getPeserta } from './peserta-read';
 
@@ -235,7 +236,7 @@ export async function updatePeserta(db: Db, id: number, input: PesertaUpdate): P
   });
 }
 
-/** Deletes a participant with its details, reviews and scores, and leaves tombstones; 404 unknown id. */
+/** Deletes a participant with its details, reviews and scores, leaves tombstones and takes it out of unread digests; 404 unknown id. */
 export async function deletePeserta(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ id: peserta.id }).from(peserta).where(eq(peserta.id, id)).for('update');
@@ -245,5 +246,6 @@ export async function deletePeserta(db: Db, id: number): Promise<void> {
     await tx.delete(peserta).where(eq(peserta.id, id));
     await recordDeletions(tx, 'nilai', scores.map((score) => score.id));
     await recordDeletions(tx, 'peserta', [id]);
+    await forgetPeserta(tx, [id]);
   });
 }

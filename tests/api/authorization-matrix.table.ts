@@ -192,6 +192,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/presensi/rekap.xlsx': { roles: HR_ONLY, ok: 200, request: fixed('/api/presensi/rekap.xlsx?from=2026-01-05&to=2026-01-10') },
   'GET /api/presensi/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/presensi/peserta/${ctx.own.id}` }) },
 
+  // Each caller's own inbox: every role passes; another's or an unknown notification is 404.
+  'GET /api/notifikasi': { roles: 'any', ok: 200, request: fixed('/api/notifikasi') },
+  'POST /api/notifikasi/:id/baca': { roles: 'any', ok: 404, request: fixed(`/api/notifikasi/${UNKNOWN_ID}/baca`) },
+  'POST /api/notifikasi/baca-semua': { roles: 'any', ok: 200, request: fixed('/api/notifikasi/baca-semua') },
   'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },
 
   'GET /api/sertifikat/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/peserta?jenjang=SMK') },

@@ -3,7 +3,8 @@
 // property bends into near-valid junk. Keyed like authorization-matrix.table.ts; the test
 // fails when a mutation route of the matrix has no target here.
 import { eq } from 'drizzle-orm';
-import { divisi, gradeTemplates, instansi, kompetensi } from '../../server/db/schema';
+import { divisi, gradeTemplates, instansi, kompetensi, users } from '../../server/db/schema';
+import { notifikasi } from '../../server/db/schema-notifikasi';
 import type { TestApp } from '../helpers/build-app';
 import { type SeedRefs, seedRefs, smkPayload } from '../helpers/peserta';
 import { type Made, addMentor, makePeserta } from '../helpers/nilai';
@@ -31,6 +32,8 @@ export interface TargetIds {
   grade: number;
   editedUser: number;
   spareUser: number;
+  /** An unread notification of the demo HR account. */
+  notifikasi: number;
 }
 
 async function firstRow<T>(rows: Promise<T[]>): Promise<T> {
@@ -50,6 +53,8 @@ export async function targetIds(t: TestApp): Promise<TargetIds> {
   const grade = await firstRow(t.db.select().from(gradeTemplates).orderBy(gradeTemplates.id).limit(1));
   const editedUser = await addMentor(t, 'fuzz-edited');
   const spareUser = await addMentor(t, 'fuzz-spare');
+  const hr = await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.username, 'hr')));
+  const notice = await firstRow(t.db.insert(notifikasi).values({ user_id: hr.id, jenis: 'ditolak', tautan: '/approval', fakta: { nama: 'Fuzz', step: 'HR', catatan: null } }).returning());
   return {
     refs,
     scored: await makePeserta(t),
@@ -63,6 +68,7 @@ export async function targetIds(t: TestApp): Promise<TargetIds> {
     grade: grade.id,
     editedUser,
     spareUser,
+    notifikasi: notice.id,
   };
 }
 
@@ -103,6 +109,8 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'POST /api/nilai/bulk': { url: '/api/nilai/bulk', body: score(81) },
     'DELETE /api/nilai/peserta/:id': { url: `/api/nilai/peserta/${ids.scored.id}`, body: {} },
     'PUT /api/presensi': { url: '/api/presensi', body: { presensi: [{ peserta_id: ids.scored.id, tanggal: '2026-01-05', status: 'Hadir' }] } },
+    'POST /api/notifikasi/:id/baca': { url: `/api/notifikasi/${ids.notifikasi}/baca`, body: {} },
+    'POST /api/notifikasi/baca-semua': { url: '/api/notifikasi/baca-semua', body: {} },
     'POST /api/review/approve/:id': { url: `/api/review/approve/${ids.reviewed.id}`, body: { catatan: 'Bagus' } },
     'POST /api/review/reject/:id': { url: `/api/review/reject/${ids.reviewed.id}`, body: { catatan: 'Kurang' } },
     'POST /api/review/cancel/:id': { url: `/api/review/cancel/${ids.reviewed.id}`, body: {} },
