@@ -21,6 +21,8 @@ export const REKAP_MSG = {
   loading: 'Memuat rekap presensi...',
   empty: 'Tidak ada data presensi pada periode ini',
   noMatch: 'Tidak ada peserta yang cocok dengan pencarian',
+  /** The table before any recap came (the request failed). */
+  notLoaded: 'Belum ada rekap presensi yang dimuat',
   total: 'Total',
   unduh: 'Unduh Excel',
   mengunduh: 'Mengunduh...',

@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatDateId } from '../../src/domain/dates';
 import { PRESENSI_MSG, type PresensiStatus, type RekapRow, rekapFileName, rekapTotals } from '../../src/domain/presensi';
 import { REKAP_MSG, formatPersenHadir } from '../../src/domain/rekap-presensi';
 import { violationsAtWidths, waitForLoaded } from './helpers/a11y';
@@ -73,7 +74,7 @@ async function show(page: Page, choice: { from?: string; to?: string; jenjang?: 
   const answered = page.waitForResponse((response) => response.url().includes('/api/presensi/rekap?'));
   await form.getByRole('button', { name: REKAP_MSG.tampilkan }).click();
   await answered;
-  await page.getByText(REKAP_MSG.shown('6 Juli 2026', '31 Juli 2026')).waitFor();
+  await page.getByText(REKAP_MSG.shown(formatDateId(choice.from ?? FROM), formatDateId(choice.to ?? TO))).waitFor();
   await waitForLoaded(page);
 }
 
@@ -143,6 +144,12 @@ describe('Rekap Presensi', () => {
     expect(await pageRows(table)).toEqual(all.filter((row) => row.nama === 'Larasati Wulandari').map(expectedCells));
     await page.getByRole('searchbox', { name: REKAP_MSG.search }).fill('tidak ada nama ini');
     await page.getByText(REKAP_MSG.noMatch).waitFor();
+
+    // A period no internship meets: the empty text, no totals row.
+    await page.getByRole('searchbox', { name: REKAP_MSG.search }).fill('');
+    await show(page, { from: '2020-01-06', to: '2020-01-31' });
+    await table.getByText(REKAP_MSG.empty).waitFor();
+    await expect(page.locator('tfoot').count()).resolves.toBe(0);
     await page.context().close();
   });
 

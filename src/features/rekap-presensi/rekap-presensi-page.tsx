@@ -140,7 +140,7 @@ export function RekapPresensiPage() {
         rowKey={(row) => row.peserta_id}
         loading={rekap.loading && rows === null}
         loadingText={REKAP_MSG.loading}
-        emptyText={rows !== null && rows.length > 0 ? REKAP_MSG.noMatch : rows === null && rekap.failure ? REKAP_MSG.loadFailed : REKAP_MSG.empty}
+        emptyText={rows === null ? REKAP_MSG.notLoaded : rows.length > 0 ? REKAP_MSG.noMatch : REKAP_MSG.empty}
         footer={visible.length > 0 ? footer : undefined}
         pagination={pagination}
       />
