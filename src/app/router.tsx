@@ -23,6 +23,7 @@ import { penilaianRoute } from './routes/penilaian';
 import { pesertaMahasiswaRoute } from './routes/peserta-mahasiswa';
 import { pesertaSiswaRoute } from './routes/peserta-siswa';
 import { profileRoute } from './routes/profile';
+import { rekapPresensiRoute } from './routes/rekap-presensi';
 import { rootRoute } from './routes/root';
 import { unauthorizedRoute } from './routes/unauthorized';
 import { usersRoute } from './routes/users';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     pesertaMahasiswaRoute,
     pesertaSiswaRoute,
     penilaianRoute,
+    rekapPresensiRoute,
     usersRoute,
     kompetensiRoute,
     divisiRoute,

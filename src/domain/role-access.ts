@@ -46,6 +46,7 @@ export const ROUTE_ACCESS = {
   '/peserta/mahasiswa': ['Pembimbing', 'HR'],
   '/peserta/siswa': ['Pembimbing', 'HR'],
   '/penilaian': ['Mentor'],
+  '/rekap-presensi': ['HR'],
   '/users': ['HR'],
   '/kompetensi': ['HR'],
   '/divisi': ['HR'],
@@ -86,6 +87,7 @@ const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   { label: 'Approval', path: '/approval' },
+  { label: 'Rekap Presensi', path: '/rekap-presensi' },
   {
     label: 'Certificate',
     children: [

@@ -36,6 +36,12 @@ export interface DataTableProps<T> {
   loadingText?: string;
   /** Shown when there are no rows and nothing is loading (default 'Tidak ada data'). */
   emptyText?: string;
+  /**
+   * A summary row after the rows (e.g. totals), by column id; a column left out is blank. A
+   * table's <tfoot> row, or a last card (the 'title' column's value as its heading). Shown only
+   * with rows.
+   */
+  footer?: Partial<Record<string, ReactNode>>;
 }
 
 /**
@@ -50,6 +56,7 @@ export function DataTable<T>({
   loading = false,
   loadingText = 'Loading...',
   emptyText = 'Tidak ada data',
+  footer,
 }: DataTableProps<T>) {
   const narrow = useIsNarrow();
   const empty = rows.length === 0;
@@ -100,6 +107,25 @@ export function DataTable<T>({
                 </dl>
               </li>
             ))}
+            {footer && (
+              <li className="data-card data-card-footer">
+                {title && (
+                  <div className="data-card-header">
+                    <div className="data-card-title">{footer[title.id]}</div>
+                  </div>
+                )}
+                <dl className="data-card-fields">
+                  {fields
+                    .filter((column) => footer[column.id] !== undefined)
+                    .map((column) => (
+                      <div key={column.id} className={`data-card-field col-${column.id}`}>
+                        <dt>{column.header}</dt>
+                        <dd>{footer[column.id]}</dd>
+                      </div>
+                    ))}
+                </dl>
+              </li>
+            )}
           </ul>
         )}
       </div>
@@ -152,6 +178,17 @@ export function DataTable<T>({
             ))
           )}
         </tbody>
+        {footer && !empty && (
+          <tfoot>
+            <tr>
+              {columns.map((column) => (
+                <td key={column.id} className={`col-${column.id} align-${column.align ?? 'start'}`}>
+                  {footer[column.id]}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -13,6 +13,7 @@ const ROUTE_TABLE: [GuardedPath, Role[]][] = [
   ['/peserta/mahasiswa', ['Pembimbing', 'HR']],
   ['/peserta/siswa', ['Pembimbing', 'HR']],
   ['/penilaian', ['Mentor']],
+  ['/rekap-presensi', ['HR']],
   ['/users', ['HR']],
   ['/kompetensi', ['HR']],
   ['/divisi', ['HR']],
@@ -51,7 +52,7 @@ describe('navFor', () => {
   it.each([
     ['Mentor', ['Dashboard', 'Penilaian']],
     ['Pembimbing', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Certificate[Mahasiswa,Siswa]']],
-    ['HR', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Certificate[Mahasiswa,Siswa]', 'Management[Users,Kompetensi,Divisi,Instansi,Grade]']],
+    ['HR', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Rekap Presensi', 'Certificate[Mahasiswa,Siswa]', 'Management[Users,Kompetensi,Divisi,Instansi,Grade]']],
     ['BusHead', ['Dashboard', 'Approval', 'Certificate[Mahasiswa,Siswa]']],
   ] as const)('should give %s its sidebar', (role, expected) => {
     expect(flatten(role)).toEqual(expected);

@@ -14,7 +14,7 @@ const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
   hr: {
     groups: ['Peserta', 'Certificate', 'Management'],
     links: [
-      '/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/certificates/mahasiswa',
+      '/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/rekap-presensi', '/certificates/mahasiswa',
       '/certificates/siswa', '/users', '/kompetensi', '/divisi', '/instansi', '/grade',
     ],
   },

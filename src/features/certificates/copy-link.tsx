@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
 import { DetailModal } from '@/ui/detail-modal';
 
@@ -60,27 +60,4 @@ export function CopyManualModal({ url, onClose }: { url: string; onClose: () => 
       />
     </DetailModal>
   );
-}
-
-/** A short message at the foot of the screen, read out by screen readers, gone after a few seconds. */
-export function useToast(durationMs = 4000) {
-  const [text, setText] = useState<string | null>(null);
-  const [serial, setSerial] = useState(0);
-  useEffect(() => {
-    if (text === null) return;
-    const timer = setTimeout(() => setText(null), durationMs);
-    return () => clearTimeout(timer);
-  }, [text, serial, durationMs]);
-  const element = (
-    <div className="certificates-toast" role="status" aria-live="polite">
-      {text && <span className="certificates-toast-body">{text}</span>}
-    </div>
-  );
-  return {
-    show: (next: string) => {
-      setText(next);
-      setSerial((n) => n + 1);
-    },
-    element,
-  };
 }
