@@ -1,7 +1,7 @@
 // Kehadiran in the browser, on a 390 px phone: HR's Detail Approval pulls a participant's marks
 // and shows the Kehadiran line, the counts per status and the month calendar (limited to the
 // internship, each day named with its date and mark); the same shows from the device's mirror
-// with the browser offline.
+// with the browser offline; the participant detail shows the line and the counts.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { jakartaDate } from '../../src/domain/dates';
@@ -39,7 +39,7 @@ async function openDetail(page: Page) {
 }
 
 describe('Kehadiran in Detail Approval', () => {
-  it('should show the Kehadiran line, the counts and the month calendar at 390 px, also offline', async () => {
+  it('should show the Kehadiran line, the counts and the month calendar at 390 px, also offline, and the line in the participant detail', async () => {
     const { data: rows } = await apiGet<{ data: Row[] }>(server.url, 'hr', '/api/peserta?jenjang=SMK');
     const peserta = rows.find((row) => row.nama === NAME);
     if (!peserta) throw new Error(`${NAME} not seeded`);
@@ -102,6 +102,18 @@ describe('Kehadiran in Detail Approval', () => {
       // From the device's mirror, with no network.
       await context.setOffline(true);
       await check();
+      await context.setOffline(false);
+
+      // The participant detail shows the same line and counts (no calendar).
+      await page.goto(`${server.url}/peserta/siswa`);
+      await page.getByPlaceholder('Cari Nama atau Sekolah').fill(NAME);
+      const detailButton = page.getByRole('button', { name: 'Detail', exact: true });
+      await expect.poll(() => detailButton.count(), { timeout: 10_000 }).toBe(1);
+      await detailButton.click();
+      const pesertaSection = dialog(page, 'Detail Peserta Siswa').getByRole('region', { name: 'Presensi' });
+      await pesertaSection.getByText(line, { exact: true }).waitFor();
+      await pesertaSection.getByText(counts, { exact: true }).waitFor();
+      expect(await pesertaSection.getByRole('table').count()).toBe(0);
     } finally {
       await context.setOffline(false);
       await context.close();

@@ -9,6 +9,7 @@ import { ALPA, DEFAULT_HARI_KERJA, HADIR, IZIN, type Periode, type PresensiStatu
 import {
   PRESENSI_CALENDAR_MSG,
   PRESENSI_LETTER,
+  clampMonth,
   dayLabel,
   initialMonth,
   monthGrid,
@@ -41,7 +42,9 @@ export function PresensiDetail({ pesertaId, periode, hariKerja = DEFAULT_HARI_KE
   const marks = useLiveQuery(() => readPresensiOf(db, pesertaId), [pesertaId]);
   const pull = useRefresh(() => pullPresensiOf(api, pesertaId));
   const today = jakartaDate(new Date());
-  const [month, setMonth] = useState(() => initialMonth(periode, today));
+  const [chosen, setMonth] = useState(() => initialMonth(periode, today));
+  // Kept inside the internship should its period change while the detail is open.
+  const month = clampMonth(chosen, periode);
   // No mark held yet: the figure waits for the pull (a participant without marks shows it after).
   const held = marks !== undefined && (marks.length > 0 || (!pull.loading && !pull.failed));
   const lines = held ? kehadiranLines(kehadiranOf(marks, periode, today, hariKerja)) : null;
