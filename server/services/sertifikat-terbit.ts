@@ -8,9 +8,11 @@
 // and the partial unique index sertifikat_terbit_valid_idx allows one valid certificate per
 // participant, so concurrent third approvals issue exactly one.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, between, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { jakartaDate } from '../../src/domain/dates';
+import { type Kehadiran, hariKerjaSampai } from '../../src/domain/kehadiran';
 import { SERVER_MSG } from '../../src/domain/messages';
+import { type PresensiStatus, type Weekday, presensiCounts } from '../../src/domain/presensi';
 import { type Organisasi, SIGNING_STEPS, type SertifikatPeserta, certificateGradeItems, nomorSertifikat } from '../../src/domain/sertifikat';
 import {
   KODE_BYTES,
@@ -25,6 +27,7 @@ import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents
 import { certificatePdf } from '../../src/documents/make';
 import type { Db, Tx } from '../db/client';
 import { kompetensi, peserta } from '../db/schema';
+import { presensi } from '../db/schema-presensi';
 import { dokumenGambar, sertifikatTerbit } from '../db/schema-sertifikat';
 import { HttpError } from '../http-error';
 import { listGradeTemplates } from './grade';
@@ -39,6 +42,8 @@ export interface IssueSettings {
   organisasi: Organisasi;
   /** Base of the verification URL (PUBLIC_URL). */
   publicUrl: string;
+  /** The working days of attendance (HARI_KERJA): the frozen attendance figure counts them. */
+  hariKerja: readonly Weekday[];
 }
 
 /** Ids among `ids` whose three steps are all Disetujui. */
@@ -83,10 +88,29 @@ export async function documentImage(db: Db, sha256: string): Promise<Uint8Array>
 }
 
 /**
- * The snapshot of `row` as printed now: competency names, the certificate's thresholds, the
- * organisation with the current logo's SHA-256 (none without a logo, as before the logo existed).
+ * The attendance figure of `row` at issue: its marks inside the internship counted per status,
+ * against the working days (HARI_KERJA) of the internship up to the issue date. Read in the
+ * issuing transaction, so a mark set later never changes it.
  */
-async function snapshotOf(tx: Tx, row: SertifikatPeserta, organisasi: Organisasi, logo: string | null): Promise<SertifikatSnapshot> {
+async function kehadiranAtIssue(tx: Tx, row: SertifikatPeserta, hariKerja: readonly Weekday[]): Promise<Kehadiran> {
+  const counted = await tx
+    .select({ status: presensi.status, n: count() })
+    .from(presensi)
+    .where(and(eq(presensi.peserta_id, row.id), between(presensi.tanggal, row.tanggal_masuk, row.tanggal_selesai)))
+    .groupBy(presensi.status);
+  const totals: Partial<Record<PresensiStatus, number>> = {};
+  for (const { status, n } of counted) totals[status] = n;
+  const { hadir, izin, sakit, alpa } = presensiCounts(totals);
+  return { hadir, izin, sakit, alpa, hari_kerja: hariKerjaSampai(row, row.tanggal_terbit, hariKerja) };
+}
+
+/**
+ * The snapshot of `row` as printed now: competency names, the certificate's thresholds, the
+ * organisation with the current logo's SHA-256 (none without a logo, as before the logo existed),
+ * and the attendance figure at issue.
+ */
+async function snapshotOf(tx: Tx, row: SertifikatPeserta, settings: IssueSettings, logo: string | null): Promise<SertifikatSnapshot> {
+  const { organisasi } = settings;
   const ids = row.nilai.map((score) => score.kompetensi_id);
   const names = ids.length === 0 ? [] : await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(inArray(kompetensi.id, ids));
   return {
@@ -94,13 +118,14 @@ async function snapshotOf(tx: Tx, row: SertifikatPeserta, organisasi: Organisasi
     kompetensi: names.sort((a, b) => a.id - b.id),
     thresholds: certificateGradeItems(await listGradeTemplates(tx), row.jenjang),
     organisasi: { nama: organisasi.nama, kota: organisasi.kota, ...(logo ? { logo } : {}) },
+    kehadiran: await kehadiranAtIssue(tx, row, settings.hariKerja),
   };
 }
 
 /**
  * Issues the certificate of fully approved participant `id` (its row lock held by the caller):
  * keeps the signers' current signature images by hash, freezes the snapshot (naming the current
- * logo), renders the PDF once for its SHA-256. `tanggal` null: the day BusHead approved; else that yyyy-mm-dd.
+ * logo, counting the attendance), renders the PDF once for its SHA-256. `tanggal` null: the day BusHead approved; else that yyyy-mm-dd.
  */
 async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: string | null): Promise<void> {
   const [found] = await sertifikatRows(tx, eq(peserta.id, id));
@@ -121,7 +146,7 @@ async function issue(tx: Tx, id: number, settings: IssueSettings, tanggal: strin
       .values([...images].map(([sha256, png]) => ({ sha256, png })))
       .onConflictDoNothing();
   }
-  const snapshot = await snapshotOf(tx, row, settings.organisasi, logo?.sha256 ?? null);
+  const snapshot = await snapshotOf(tx, row, settings, logo?.sha256 ?? null);
   const kode = kodeFromBytes(randomBytes(KODE_BYTES));
   const url = verifikasiUrl(settings.publicUrl, kode);
   const request = snapshotDocumentRequest({ kode, url, snapshot }, images);

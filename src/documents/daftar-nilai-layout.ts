@@ -1,10 +1,11 @@
 /**
  * The Daftar Nilai (grade transcript, A4 portrait) as plain data: the organisation header (its
  * logo at the left when it has one), title and number, the identity block, the score table (it may run over pages), and after it
- * the thresholds used, the place and date and the two signature blocks (with the verification
+ * the attendance line (when the input has one), the thresholds used, the place and date and the two signature blocks (with the verification
  * QR code between them when the document has one). Pure.
  */
 import type { GradeItem } from '../domain/grade';
+import { kehadiranText } from '../domain/kehadiran';
 import { formatSkor, gradeOfAverage } from '../domain/sertifikat';
 import type { DocumentInput } from './input';
 import { PALETTE, lineHeight, logoImage, signatureBlockHeight, signatureBlocks, signatureRows, textLine, textLines, verificationUrlY } from './layout-common';
@@ -100,19 +101,28 @@ function scoreTable(input: DocumentInput, y: number): TableBlock {
   };
 }
 
-/** What follows the table, kept together: the thresholds used, the date line, the signatures and the verification. */
+/** Room the attendance line takes above the 'Keterangan' (the line and the gap under it). */
+const KEHADIRAN_ROOM = 8;
+
+/**
+ * What follows the table, kept together: the attendance line (only when the input has one: a
+ * document without it is laid out exactly as before), the thresholds used, the date line, the
+ * signatures and the verification.
+ */
 function afterTable(input: DocumentInput): FlowBlock {
   const elements: LayoutElement[] = [];
-  elements.push(textLine('Keterangan:', MARGIN, 0, sans(9, 'bold', PALETTE.grey), 'left', CONTENT_W));
+  const top = input.kehadiran ? KEHADIRAN_ROOM : 0;
+  if (input.kehadiran) elements.push(textLine(kehadiranText(input.kehadiran), MARGIN, 0, sans(10, 'bold'), 'left', CONTENT_W, 7));
+  elements.push(textLine('Keterangan:', MARGIN, top, sans(9, 'bold', PALETTE.grey), 'left', CONTENT_W));
   const lines = thresholdLines(input.thresholds);
   const columnW = CONTENT_W / Math.max(1, Math.ceil(lines.length / KETERANGAN_ROWS));
   const step = lineHeight(9, 1.4);
   for (const [i, text] of lines.entries()) {
     const column = Math.floor(i / KETERANGAN_ROWS);
     const row = i % KETERANGAN_ROWS;
-    elements.push(textLine(text, MARGIN + column * columnW, step * (row + 1), sans(9, 'normal', PALETTE.grey), 'left', columnW - 3, 6.5));
+    elements.push(textLine(text, MARGIN + column * columnW, top + step * (row + 1), sans(9, 'normal', PALETTE.grey), 'left', columnW - 3, 6.5));
   }
-  let y = step * Math.min(KETERANGAN_ROWS, lines.length) + 13;
+  let y = top + step * Math.min(KETERANGAN_ROWS, lines.length) + 13;
   const right = PAGE_W - MARGIN - 35;
   elements.push(textLine(`${input.organisasi.kota}, ${input.tanggalTerbitPanjang}`, right, y, sans(10.5), 'center', 80, 8));
   y += 7;

@@ -5,6 +5,7 @@
  * database and the device from the Dexie mirror; equal inputs give equal document bytes.
  */
 import type { GradeItem } from '../domain/grade';
+import { type Kehadiran, kehadiranInOrder } from '../domain/kehadiran';
 import type { Jenjang } from '../domain/master-data';
 import {
   JABATAN,
@@ -83,6 +84,11 @@ export interface DocumentInput {
   verifikasi?: DocumentVerification | null;
   /** The organisation's logo PNG, printed at the head of both documents; absent, they are as without it. */
   logo?: Uint8Array;
+  /**
+   * The attendance figure the Daftar Nilai prints under its score table (the certificate prints
+   * none); absent, the Daftar Nilai is as without it.
+   */
+  kehadiran?: Kehadiran;
 }
 
 /** What buildDocumentInput needs besides the row. */
@@ -98,6 +104,8 @@ export interface DocumentSources {
   verifikasi?: DocumentVerification | null;
   /** The organisation's logo PNG, when the organisation has one (a snapshot: the one it names). */
   logo?: Uint8Array | null;
+  /** The attendance figure, when there is one (a snapshot: the one frozen at issue). */
+  kehadiran?: Kehadiran | null;
 }
 
 /** The document input of one participant. Pure; the same on the server and the device. */
@@ -148,6 +156,7 @@ export function buildDocumentInput(row: SertifikatPeserta, sources: DocumentSour
     // Only when present: an input without it stays exactly as before (same file id, same bytes).
     ...(sources.verifikasi ? { verifikasi: { kode: sources.verifikasi.kode, url: sources.verifikasi.url } } : {}),
     ...(sources.logo ? { logo: sources.logo } : {}),
+    ...(sources.kehadiran ? { kehadiran: kehadiranInOrder(sources.kehadiran) } : {}),
   };
 }
 
@@ -162,7 +171,8 @@ export interface DocumentRequest {
  * names, thresholds and organisation as they were at issue, the signature images and the logo by
  * the SHA-256 the snapshot names (`images`; a missing signature prints a blank line, a missing
  * logo no logo), and the verification code
- * and URL. A Daftar Nilai passes the thresholds chosen at print time; a certificate, none.
+ * and URL, and the attendance figure frozen at issue (a snapshot of before it has none). A Daftar
+ * Nilai passes the thresholds chosen at print time; a certificate, none.
  */
 export function snapshotDocumentRequest(
   terbit: Pick<SertifikatTerbit, 'kode' | 'url' | 'snapshot'>,
@@ -186,6 +196,7 @@ export function snapshotDocumentRequest(
       organisasi: snapshot.organisasi,
       verifikasi: { kode: terbit.kode, url: terbit.url },
       ...(logo ? { logo } : {}),
+      ...(snapshot.kehadiran ? { kehadiran: snapshot.kehadiran } : {}),
     },
   };
 }

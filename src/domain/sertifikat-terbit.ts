@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { BUSHEAD, PEMBIMBING } from './approval-chain';
 import { gradeItemSchema } from './grade';
+import { kehadiranSchema } from './kehadiran';
 import { JENJANG } from './master-data';
 import { lazySchema } from './lazy-schema';
 import { organisasiSchema, sertifikatPesertaSchema } from './sertifikat';
@@ -70,6 +71,9 @@ export function verifikasiUrl(publicUrl: string, kode: string): string {
  * list showed them (scores, signers with the SHA-256 of their signature image, the issue date),
  * the names of the competencies scored, the certificate's grade thresholds and the organisation.
  * The signature images are kept by their SHA-256 on the server, so the snapshot reprints them.
+ * `kehadiran`: the attendance figure at issue (marks of the internship per status, working days up
+ * to the issue date), printed on the Daftar Nilai; a certificate issued before it was frozen has
+ * none and prints without it.
  */
 export const sertifikatSnapshotSchema = lazySchema(() =>
   z.object({
@@ -77,6 +81,7 @@ export const sertifikatSnapshotSchema = lazySchema(() =>
     kompetensi: z.array(z.object({ id: z.number().int(), nama: z.string() })),
     thresholds: z.array(gradeItemSchema),
     organisasi: organisasiSchema,
+    kehadiran: kehadiranSchema.optional(),
   }),
 );
 export type SertifikatSnapshot = z.infer<typeof sertifikatSnapshotSchema>;

@@ -162,7 +162,8 @@ export function nomorSertifikat(row: { id: number; jenjang: Jenjang; tanggal_sel
   return `${String(row.id).padStart(4, '0')}/MAGANG/${level}/${row.tanggal_selesai.slice(0, 4)}`;
 }
 
-const BULAN = [
+/** The months in Indonesian, January first. */
+export const BULAN = [
   'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni',
   'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
 ] as const;

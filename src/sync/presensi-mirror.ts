@@ -5,7 +5,7 @@
  * queued by the mirror's owner over it (layPresensi, FIFO). Used by enqueue (the new change
  * shows at once), markSent (the answer's stored marks become the base), markConflict and
  * retryConflict (a refused change's marks go back to the server's, and come again on a retry)
- * and the pulls. So the marks shown are always the server's with the pending changes on top.
+ * and the pulls (a mentor's, and one participant's when an approver opens its detail). So the marks shown are always the server's with the pending changes on top.
  */
 import type { MagangDb } from '@/db/db';
 import { getMirrorOwner } from '@/db/meta';
@@ -81,4 +81,34 @@ export async function dropPresensiOf(db: MagangDb, ids: readonly number[]): Prom
   if (ids.length === 0) return;
   const held = db.presensi.where('peserta_id').anyOf([...ids]);
   if ((await held.count()) > 0) await held.delete();
+}
+
+/**
+ * Removes the server's marks at `keys` (a pending mark stays, with no server mark under it).
+ * The caller's transaction.
+ */
+export async function dropServerMarks(db: MagangDb, keys: readonly MarkKey[]): Promise<void> {
+  const rows = await db.presensi.bulkGet([...keys]);
+  const gone: MarkKey[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (!row) continue;
+    if (row.pendingKey === undefined) gone.push(keys[i]!);
+    else if (row.base) await db.presensi.put({ ...row, base: null });
+  }
+  if (gone.length > 0) await db.presensi.bulkDelete(gone);
+}
+
+/**
+ * Replaces the server's marks of participant `pesertaId` by `marks` (all of its marks, as
+ * GET /api/presensi/peserta/{id} answers them): a held server mark the answer lacks is gone, the
+ * changes still queued stay laid on top. Writes nothing when nothing changed. One transaction.
+ */
+export async function replaceServerMarksOf(db: MagangDb, pesertaId: number, marks: readonly StoredMark[]): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.presensi, db.meta], async () => {
+    const held = (await db.presensi.where('peserta_id').equals(pesertaId).primaryKeys()) as MarkKey[];
+    const sent = new Set(marks.map((mark) => mark.tanggal));
+    const stale = held.filter(([, tanggal]) => !sent.has(tanggal));
+    await reapplyPresensi(db, [], marks);
+    if (stale.length > 0) await dropServerMarks(db, stale);
+  });
 }

@@ -9,12 +9,16 @@
  * records which participants it covers, and a mirror holding one it does not cover pulls in
  * full again. Marks of a participant who leaves the mirror are dropped by the participant pull
  * (pull-peserta.ts). Pulls of one mirror run one at a time; a logout during a pull writes nothing.
+ *
+ * An approver's device pulls no marks with its lists: one participant's marks are pulled when its
+ * detail (Detail Approval, the participant detail) opens (pullPresensiOf), so the detail shows
+ * them offline afterwards.
  */
 import type { ApiClient } from '@/api/client';
-import type { MagangDb } from '@/db/db';
+import { db as appDb, type MagangDb } from '@/db/db';
 import { getCursor, getCursorScope, getSession, setCursor, setCursorScope } from '@/db/meta';
-import { presensiPullResponseSchema } from '@/domain/presensi';
-import { type MarkKey, reapplyPresensi } from './presensi-mirror';
+import { presensiListResponseSchema, presensiPullResponseSchema } from '@/domain/presensi';
+import { type MarkKey, dropServerMarks, reapplyPresensi, replaceServerMarksOf } from './presensi-mirror';
 import { pullMentorPeserta } from './pull-peserta';
 
 /** What a pull changed. */
@@ -63,18 +67,6 @@ async function pullOnce(api: ApiClient, db: MagangDb): Promise<PresensiPullResul
   return { changed: answer.data.length, full: since === null };
 }
 
-/** Removes the server's marks at `keys` (a pending mark stays, with no server mark under it). */
-async function dropServerMarks(db: MagangDb, keys: readonly MarkKey[]): Promise<void> {
-  const rows = await db.presensi.bulkGet([...keys]);
-  const gone: MarkKey[] = [];
-  for (const [i, row] of rows.entries()) {
-    if (!row) continue;
-    if (row.pendingKey === undefined) gone.push(keys[i]!);
-    else if (row.base) await db.presensi.put({ ...row, base: null });
-  }
-  if (gone.length > 0) await db.presensi.bulkDelete(gone);
-}
-
 /**
  * A Mentor's pull: its participants (a full refresh), then their attendance marks — after, since
  * the marks' pull reads which participants the mirror holds.
@@ -82,4 +74,18 @@ async function dropServerMarks(db: MagangDb, keys: readonly MarkKey[]): Promise<
 export async function pullMentorMirror(api: ApiClient, db: MagangDb): Promise<void> {
   await pullMentorPeserta(api, db);
   await pullPresensi(api, db);
+}
+
+/**
+ * GET /api/presensi/peserta/{id} into the mirror: the participant's server marks replaced by the
+ * answer, the changes still queued laid on top (replaceServerMarksOf). A logout (or another
+ * login) while the answer came writes nothing. Rejects with the client's error (403, 404, offline).
+ */
+export async function pullPresensiOf(api: ApiClient, pesertaId: number, db: MagangDb = appDb): Promise<void> {
+  const token = (await getSession(db))?.token ?? null;
+  const answer = await api.get(`/api/presensi/peserta/${pesertaId}`, presensiListResponseSchema);
+  await db.transaction('rw', [db.outbox, db.presensi, db.meta], async () => {
+    if (((await getSession(db))?.token ?? null) !== token) return;
+    await replaceServerMarksOf(db, pesertaId, answer.data);
+  });
 }

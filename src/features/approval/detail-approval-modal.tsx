@@ -25,11 +25,12 @@ import { decideReview } from '@/sync/changes';
 import { pullRiwayat } from '@/sync/pull-riwayat';
 import type { ApprovalModalProps } from './approval-modal-props';
 import { formatPeriode } from './filter-approval';
+import { PresensiDetail } from './presensi-detail';
 import { RejectModal } from './reject-modal';
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
-/** 'Detail Approval': the participant, its scores with letters, the three steps, its history, and the actions. */
+/** 'Detail Approval': the participant, its scores with letters, the three steps, its attendance, its history, and the actions. */
 export function DetailApprovalModal({
   userId,
   role,
@@ -180,6 +181,8 @@ export function DetailApprovalModal({
             );
           })}
         </ol>
+
+        <PresensiDetail pesertaId={peserta.id} periode={peserta} />
 
         <TimelineSection texts={RIWAYAT_MSG} items={riwayat ? riwayatTimeline(riwayat.entries) : null} pull={riwayatPull} />
       </Modal>

@@ -3,13 +3,19 @@ import { useEffect, useState } from 'react';
 import { fetchPeserta } from '@/api/peserta';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { formatDateId } from '@/domain/dates';
+import { readPresensiOf } from '@/db/presensi-read';
+import { formatDateId, jakartaDate } from '@/domain/dates';
+import { kehadiranLines, kehadiranOf } from '@/domain/kehadiran';
 import type { Jenjang } from '@/domain/master-data';
 import { type Peserta, PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { DEFAULT_HARI_KERJA, type Weekday } from '@/domain/presensi';
+import { PRESENSI_CALENDAR_MSG } from '@/domain/presensi-calendar';
 import { RIWAYAT_MSG, riwayatTimeline } from '@/domain/riwayat';
+import { pullPresensiOf } from '@/sync/pull-presensi';
 import { pullRiwayat } from '@/sync/pull-riwayat';
 import { Alert } from '@/ui/alert';
 import { DetailList, DetailModal } from '@/ui/detail-modal';
+import { PresensiSection } from '@/ui/presensi-section';
 import { Spinner } from '@/ui/spinner';
 import { TimelineSection } from '@/ui/timeline';
 import { useRefresh } from '@/ui/use-refresh';
@@ -19,6 +25,8 @@ interface PesertaDetailModalProps {
   jenjang: Jenjang;
   id: number;
   onClose: () => void;
+  /** The working days (HARI_KERJA); the default until the device learns the server's. */
+  hariKerja?: readonly Weekday[];
 }
 
 /** The label/value rows of a participant's detail, per level. */
@@ -63,9 +71,10 @@ function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
 /**
  * Detail participant: shows the mirror's row at once and the server's fresh copy
  * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
- * Below it, the participant's history (Riwayat) from the mirror, pulled on open.
+ * Below it, the participant's attendance (the Kehadiran line and the counts per status) and its
+ * history (Riwayat), both from the mirror and pulled on open.
  */
-export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailModalProps) {
+export function PesertaDetailModal({ api, jenjang, id, onClose, hariKerja = DEFAULT_HARI_KERJA }: PesertaDetailModalProps) {
   const mirrored = useLiveQuery(async () => (await db.peserta.get(id)) ?? null, [id]);
   const [fresh, setFresh] = useState<{ row: Peserta | null; failed: boolean } | null>(null);
 
@@ -84,8 +93,15 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
   const riwayat = useLiveQuery(async () => (await db.riwayat.get(id)) ?? null, [id]);
   const riwayatPull = useRefresh(() => pullRiwayat(api, id));
 
+  // The attendance: the marks in the mirror, pulled when the detail opens (and when back online).
+  const marks = useLiveQuery(() => readPresensiOf(db, id), [id]);
+  const presensiPull = useRefresh(() => pullPresensiOf(api, id));
+
   const peserta = fresh?.row ?? mirrored ?? null;
   const failed = peserta === null && fresh?.failed === true && mirrored !== undefined;
+  // No mark held yet: the figure waits for the pull (a participant without marks shows it after).
+  const marksHeld = marks !== undefined && (marks.length > 0 || (!presensiPull.loading && !presensiPull.failed));
+  const kehadiran = peserta && marksHeld ? kehadiranLines(kehadiranOf(marks, peserta, jakartaDate(new Date()), hariKerja)) : null;
 
   return (
     <DetailModal title={PESERTA_TITLES[jenjang].detail} onClose={onClose}>
@@ -96,6 +112,7 @@ export function PesertaDetailModal({ api, jenjang, id, onClose }: PesertaDetailM
       ) : (
         <Spinner label={PESERTA_MSG.loading} />
       )}
+      <PresensiSection lines={kehadiran} pull={presensiPull} texts={PRESENSI_CALENDAR_MSG} />
       <TimelineSection texts={RIWAYAT_MSG} items={riwayat ? riwayatTimeline(riwayat.entries) : null} pull={riwayatPull} />
     </DetailModal>
   );
