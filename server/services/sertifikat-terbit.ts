@@ -92,7 +92,7 @@ export async function documentImage(db: Db, sha256: string): Promise<Uint8Array>
  * against the working days (HARI_KERJA) of the internship up to the issue date. Read in the
  * issuing transaction, so a mark set later never changes it.
  */
-async function kehadiranAtIssue(tx: Tx, row: SertifikatPeserta, hariKerja: readonly Weekday[]): Promise<Kehadiran> {
+async function kehadiranAtIssue(tx: Tx, row: SertifikatPeserta, hariKerja: readonly Weekday[]): Promise<Kehadiran | null> {
   const counted = await tx
     .select({ status: presensi.status, n: count() })
     .from(presensi)
@@ -101,24 +101,27 @@ async function kehadiranAtIssue(tx: Tx, row: SertifikatPeserta, hariKerja: reado
   const totals: Partial<Record<PresensiStatus, number>> = {};
   for (const { status, n } of counted) totals[status] = n;
   const { hadir, izin, sakit, alpa } = presensiCounts(totals);
+  // A programme that keeps no attendance prints no Kehadiran line (not '0 dari N').
+  if (hadir + izin + sakit + alpa === 0) return null;
   return { hadir, izin, sakit, alpa, hari_kerja: hariKerjaSampai(row, row.tanggal_terbit, hariKerja) };
 }
 
 /**
  * The snapshot of `row` as printed now: competency names, the certificate's thresholds, the
  * organisation with the current logo's SHA-256 (none without a logo, as before the logo existed),
- * and the attendance figure at issue.
+ * and the attendance figure at issue (none when no day was marked).
  */
 async function snapshotOf(tx: Tx, row: SertifikatPeserta, settings: IssueSettings, logo: string | null): Promise<SertifikatSnapshot> {
   const { organisasi } = settings;
   const ids = row.nilai.map((score) => score.kompetensi_id);
   const names = ids.length === 0 ? [] : await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(inArray(kompetensi.id, ids));
+  const kehadiran = await kehadiranAtIssue(tx, row, settings.hariKerja);
   return {
     peserta: row,
     kompetensi: names.sort((a, b) => a.id - b.id),
     thresholds: certificateGradeItems(await listGradeTemplates(tx), row.jenjang),
     organisasi: { nama: organisasi.nama, kota: organisasi.kota, ...(logo ? { logo } : {}) },
-    kehadiran: await kehadiranAtIssue(tx, row, settings.hariKerja),
+    ...(kehadiran ? { kehadiran } : {}),
   };
 }
 
