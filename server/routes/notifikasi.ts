@@ -2,7 +2,7 @@
 // notifications (another's id answers 404, as an unknown one). Created by the changes that
 // cause them (server/services/notifikasi.ts); kept 90 days.
 import type { FastifyInstance } from 'fastify';
-import { NOTIFIKASI_MSG, notifikasiPullQuerySchema, notifikasiPullResponseSchema, notifikasiReadAnswerSchema } from '../../src/domain/notifikasi';
+import { NOTIFIKASI_MSG, bacaSemuaBodySchema, notifikasiPullQuerySchema, notifikasiPullResponseSchema, notifikasiReadAnswerSchema } from '../../src/domain/notifikasi';
 import { currentUser, requireRole } from '../auth/plugin';
 import { markAllRead, markRead, pullNotifikasi } from '../services/notifikasi';
 import { parseId, parseInput } from '../validation';
@@ -36,10 +36,14 @@ export default async function notifikasiRoutes(app: FastifyInstance): Promise<vo
 
   const allDoc = {
     summary: 'Mark every notification of the caller read',
-    response: { description: '`Semua notifikasi ditandai dibaca` and the unread count (0)', schema: notifikasiReadAnswerSchema },
+    description: 'With `sampai` (ISO 8601), only those made until then: one that arrived after the user looked stays unread.',
+    body: bacaSemuaBodySchema,
+    response: { description: '`Semua notifikasi ditandai dibaca` and the unread count', schema: notifikasiReadAnswerSchema },
+    errors: { 400: 'A `sampai` that is not an ISO 8601 time' },
   };
   app.post('/baca-semua', { preHandler: requireRole(), config: { openapi: allDoc } }, async (request) => {
-    const belum_dibaca = await markAllRead(app.db, currentUser(request));
+    const { sampai } = parseInput(bacaSemuaBodySchema, request.body);
+    const belum_dibaca = await markAllRead(app.db, currentUser(request), sampai);
     return { message: NOTIFIKASI_MSG.allRead, belum_dibaca };
   });
 }

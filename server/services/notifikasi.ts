@@ -249,10 +249,12 @@ export async function markRead(db: Db, user: AuthUser, id: number): Promise<numb
   });
 }
 
-/** POST /api/notifikasi/baca-semua: every unread one of the caller's marked read. */
-export async function markAllRead(db: Db, user: AuthUser): Promise<number> {
+/** POST /api/notifikasi/baca-semua: every unread one of the caller's (made until `sampai`, when given) marked read. */
+export async function markAllRead(db: Db, user: AuthUser, sampai?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.update(notifikasi).set({ dibaca: true, change_xid: CURRENT_XID }).where(and(eq(notifikasi.user_id, user.id), eq(notifikasi.dibaca, false)));
+    // The client's time has milliseconds, the stored one microseconds: up to the end of that millisecond.
+    const until = sampai === undefined ? undefined : lt(notifikasi.dibuat, new Date(Date.parse(sampai) + 1));
+    await tx.update(notifikasi).set({ dibaca: true, change_xid: CURRENT_XID }).where(and(eq(notifikasi.user_id, user.id), eq(notifikasi.dibaca, false), until));
     return unreadCount(tx, user.id);
   });
 }

@@ -18,9 +18,16 @@ const reviewBatchResponseSchema = lazySchema(() => z.object({
   data: z.array(z.object({ peserta_id: z.number().int(), reviews: z.array(reviewStepSchema) })),
 }));
 
-/** The request an outbox entry becomes (the participant's id is in the path, except for the bulk saves). */
-export function requestFor(kind: OutboxKind, pesertaId: number): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
+/**
+ * The request an outbox entry becomes (the participant's id is in the path, except for the bulk
+ * saves; a notification's id, from the payload, for marking one read).
+ */
+export function requestFor(kind: OutboxKind, pesertaId: number, payload: unknown = null): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
   switch (kind) {
+    case 'notifikasi.baca': {
+      const id = (payload as { id?: unknown } | null)?.id;
+      return typeof id === 'number' ? { method: 'POST', path: `/api/notifikasi/${id}/baca` } : { method: 'POST', path: '/api/notifikasi/baca-semua' };
+    }
     case 'presensi.save':
       return { method: 'PUT', path: '/api/presensi' };
     case 'nilai.save':
@@ -69,7 +76,7 @@ export async function sendOutboxRequest(
   entry: { key: string; kind: OutboxKind; pesertaId: number; payload: unknown },
   dibuatPada: string | null = null,
 ): Promise<{ states: PesertaState[] | null; body: unknown }> {
-  const { method, path } = requestFor(entry.kind, entry.pesertaId);
+  const { method, path } = requestFor(entry.kind, entry.pesertaId, entry.payload);
   const body = await api.request(method, path, {
     body: method === 'DELETE' ? undefined : (entry.payload ?? {}),
     headers: { 'Idempotency-Key': entry.key, ...(dibuatPada === null ? {} : { [DIBUAT_PADA_HEADER]: dibuatPada }) },

@@ -19,6 +19,7 @@ import { gradeRoute } from './routes/grade';
 import { instansiRoute } from './routes/instansi';
 import { kompetensiRoute } from './routes/kompetensi';
 import { loginRoute } from './routes/login';
+import { notifikasiRoute } from './routes/notifikasi';
 import { penilaianRoute } from './routes/penilaian';
 import { pesertaMahasiswaRoute } from './routes/peserta-mahasiswa';
 import { pesertaSiswaRoute } from './routes/peserta-siswa';
@@ -38,6 +39,7 @@ const routeTree = rootRoute.addChildren([
     unauthorizedRoute,
     dashboardRoute,
     profileRoute,
+    notifikasiRoute,
     approvalRoute,
     certificatesMahasiswaRoute,
     certificatesSiswaRoute,

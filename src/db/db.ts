@@ -12,6 +12,7 @@ import type {
   InstansiRecord,
   KompetensiRecord,
   MetaRecord,
+  NotifikasiRecord,
   NilaiRecord,
   OutboxRecord,
   PesertaRecord,
@@ -42,6 +43,7 @@ export const MIRROR_TABLES = [
   'images',
   'riwayat',
   'presensi',
+  'notifikasi',
 ] as const;
 /** Name of one mirror table. */
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
@@ -60,6 +62,7 @@ export class MagangDb extends Dexie {
   declare images: Table<ImageRecord, string>;
   declare riwayat: Table<RiwayatRecord, number>;
   declare presensi: Table<PresensiRecord, [number, string]>;
+  declare notifikasi: Table<NotifikasiRecord, number>;
   declare outbox: EntityTable<OutboxRecord, 'seq'>;
   declare meta: Table<MetaRecord, string>;
 
@@ -98,6 +101,8 @@ export class MagangDb extends Dexie {
     // Version 5: attendance marks (Presensi), one per participant and date, read by participant
     // (its days) and by date (a group's day).
     this.version(5).stores({ presensi: '[peserta_id+tanggal], peserta_id, tanggal' });
+    // Version 6: the user's notifications (the inbox), newest first by `dibuat`.
+    this.version(6).stores({ notifikasi: 'id, dibuat' });
     this.use(quotaWatch);
   }
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
 import { userSchema } from '@/domain/auth';
+import type { Notifikasi } from '@/domain/notifikasi';
 import type { HeldMark, OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
 import type { ReviewStep } from '@/domain/peserta-state';
@@ -132,6 +133,12 @@ export interface ImageRecord {
   sha256: string;
   png: Uint8Array;
 }
+
+/**
+ * One notification of the user's inbox as the server last sent it, `dibaca` already true while
+ * a queued 'mark read' change of this device covers it (src/sync/inbox-mirror.ts lays those).
+ */
+export type NotifikasiRecord = Notifikasi;
 
 /** The replayable mutations (docs/architecture.md, "The outbox and its replay"); defined with their rules in src/domain. */
 export type { OutboxKind };

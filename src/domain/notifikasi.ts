@@ -28,6 +28,7 @@ import {
   rejectingStep,
   stepStatuses,
 } from './approval-chain';
+import { ORGANISASI_TIME_ZONE } from './dates';
 import { lazySchema } from './lazy-schema';
 import { JENJANG, type Jenjang } from './master-data';
 import { scoreEditLock } from './nilai';
@@ -46,6 +47,13 @@ export const NOTIFIKASI_KEEP_DAYS = 90;
 export const NOTIFIKASI_MSG = {
   read: 'Notifikasi ditandai dibaca',
   allRead: 'Semua notifikasi ditandai dibaca',
+  readFailed: 'Gagal menandai notifikasi dibaca',
+  title: 'Notifikasi',
+  empty: 'Belum ada notifikasi',
+  markAll: 'Tandai semua dibaca',
+  open: (unread: number) => (unread > 0 ? `Notifikasi, ${unread} belum dibaca` : 'Notifikasi'),
+  loading: 'Memuat notifikasi...',
+  offline: 'Menampilkan notifikasi tersimpan di perangkat.',
 } as const;
 
 /** Where a participant stands in the chain, as far as notifications care. */
@@ -170,6 +178,16 @@ export function notifikasiText(jenis: NotifikasiJenis, fakta: NotifikasiFakta, j
   }
 }
 
+// Made on first use (an id-ID format loads ICU data).
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+/** When a notification was made, as the inbox shows it: '26 Nov 2026 14.05' (Jakarta time). */
+export function formatNotifikasiTime(iso: string): string {
+  timeFormat ??= new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: ORGANISASI_TIME_ZONE });
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : timeFormat.format(time);
+}
+
 /** One notification as the inbox API answers it. */
 export const notifikasiSchema = lazySchema(() =>
   z.object({
@@ -200,6 +218,24 @@ export const notifikasiPullResponseSchema = lazySchema(() =>
     belum_dibaca: z.number().int(),
   }),
 );
+
+/**
+ * Body of POST /api/notifikasi/baca-semua: `sampai`, the time of the newest notification the user
+ * saw, so one that arrived after (a change marked read offline, sent later) stays unread; absent:
+ * every unread one.
+ */
+export const bacaSemuaBodySchema = lazySchema(() =>
+  z
+    .object({ sampai: z.iso.datetime({ offset: true, error: 'sampai harus waktu ISO 8601' }).optional() })
+    .nullish()
+    .transform((body) => body ?? {}),
+);
+
+/** What a queued 'mark read' change sends: one notification (`id`), or all seen up to `sampai`. */
+export const bacaChangeSchema = lazySchema(() =>
+  z.union([z.object({ id: z.number().int().positive() }), z.object({ sampai: z.string() })]),
+);
+export type BacaChange = z.infer<typeof bacaChangeSchema>;
 
 /** Answer of POST /api/notifikasi/{id}/baca and /baca-semua. */
 export const notifikasiReadAnswerSchema = lazySchema(() => z.object({ message: z.string(), belum_dibaca: z.number().int() }));

@@ -11,17 +11,18 @@ import { formatDateId } from './dates';
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
 import { type Periode, type PresensiMark, type StoredMark, type Weekday, presensiLock, presensiPutSchema, tanggalBlock } from './presensi';
 
-/** The six outbox kinds. */
-const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel', 'presensi.save'] as const;
+/** The seven outbox kinds. */
+const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel', 'presensi.save', 'notifikasi.baca'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**
  * What a change of each kind touches: one participant's scores and reviews ('scores': the
- * score screens show it, the server writes it into the participant's history), or the
- * attendance marks of a group of participants ('attendance'). Every place that treats kinds
+ * score screens show it, the server writes it into the participant's history), the
+ * attendance marks of a group of participants ('attendance'), or the user's own inbox
+ * ('inbox': no participant; its entry's `pesertaId` is 0). Every place that treats kinds
  * differently asks this table (and src/sync/change-kinds.ts for the effects on the device).
  */
-export type ChangeFamily = 'scores' | 'attendance';
+export type ChangeFamily = 'scores' | 'attendance' | 'inbox';
 const KIND_FAMILY: Record<OutboxKind, ChangeFamily> = {
   'nilai.save': 'scores',
   'nilai.reset': 'scores',
@@ -29,6 +30,7 @@ const KIND_FAMILY: Record<OutboxKind, ChangeFamily> = {
   'review.reject': 'scores',
   'review.cancel': 'scores',
   'presensi.save': 'attendance',
+  'notifikasi.baca': 'inbox',
 };
 
 /** The family of a change's kind. */
@@ -44,6 +46,7 @@ export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   'review.reject': 'Tolak',
   'review.cancel': 'Batalkan keputusan',
   'presensi.save': 'Simpan presensi',
+  'notifikasi.baca': 'Tandai notifikasi dibaca',
 };
 
 /**
@@ -63,6 +66,9 @@ export function recheckBlock(kind: OutboxKind, role: string, reviews: readonly R
       return actionBlock('cancel', role, reviews);
     case 'presensi.save':
       return presensiLock(role, reviews);
+    case 'notifikasi.baca':
+      // Marking one's own notifications read is never forbidden.
+      return null;
   }
 }
 
@@ -74,10 +80,12 @@ export function presensiMarksOf(payload: unknown): PresensiMark[] {
 
 /**
  * The participants a change concerns, ascending: every participant of a presensi.save's marks
- * (a group's day is one change), else the entry's own participant.
+ * (a group's day is one change), none for an inbox change, else the entry's own participant.
  */
 export function changePesertaIds(change: { kind: OutboxKind; pesertaId: number; payload: unknown }): number[] {
-  if (changeFamily(change.kind) === 'scores') return [change.pesertaId];
+  const family = changeFamily(change.kind);
+  if (family === 'inbox') return [];
+  if (family === 'scores') return [change.pesertaId];
   const ids = [...new Set(presensiMarksOf(change.payload).map((mark) => mark.peserta_id))].sort((a, b) => a - b);
   return ids.length > 0 ? ids : [change.pesertaId];
 }
@@ -104,7 +112,9 @@ export function outboxSubject(
   entry: { kind: OutboxKind; pesertaId: number; payload?: unknown },
   nameOf: (pesertaId: number) => string | undefined,
 ): string | undefined {
-  const group = changeFamily(entry.kind) === 'attendance' ? presensiSubject(entry.payload) : null;
+  const family = changeFamily(entry.kind);
+  if (family === 'inbox') return 'Notifikasi';
+  const group = family === 'attendance' ? presensiSubject(entry.payload) : null;
   return group ?? nameOf(entry.pesertaId);
 }
 
@@ -197,7 +207,7 @@ export function applyOptimistic(
   }
   if (change.kind === 'nilai.reset') return { nilai: [], reviews };
   // Attendance touches neither scores nor reviews: its marks are laid by layPresensi.
-  if (changeFamily(change.kind) === 'attendance') return { nilai, reviews };
+  if (changeFamily(change.kind) !== 'scores') return { nilai, reviews };
   if (!isApprovalStep(change.role)) return { nilai, reviews };
   const action = change.kind === 'review.approve' ? 'approve' : change.kind === 'review.reject' ? 'reject' : 'cancel';
   const catatan = (change.payload as { catatan?: string | null } | null)?.catatan ?? null;

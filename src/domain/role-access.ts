@@ -40,6 +40,7 @@ export function dashboardFor(role: string | null | undefined): DashboardKind | n
 export const ROUTE_ACCESS = {
   '/dashboard': null,
   '/profile': null,
+  '/notifikasi': null,
   '/approval': ['Pembimbing', 'HR', 'BusHead'],
   '/certificates/mahasiswa': ['Pembimbing', 'HR', 'BusHead'],
   '/certificates/siswa': ['Pembimbing', 'HR', 'BusHead'],

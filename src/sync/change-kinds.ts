@@ -15,6 +15,7 @@ import { type ChangeFamily, type OutboxKind, changeFamily, changePesertaIds, pre
 import type { PesertaState, ReviewStep } from '@/domain/peserta-state';
 import { presensiPutAnswerSchema } from '@/domain/presensi';
 import { reapplyQueued } from './peserta-state';
+import { layQueuedReads } from './inbox-mirror';
 import { changeMarkKeys, reapplyPresensi } from './presensi-mirror';
 import type { RecheckReviews } from './recheck-reviews';
 
@@ -87,7 +88,16 @@ const ATTENDANCE_CHANGE: ChangeEffects = {
   historyOf: () => [],
 };
 
-const EFFECTS: Record<ChangeFamily, ChangeEffects> = { scores: SCORE_CHANGE, attendance: ATTENDANCE_CHANGE };
+/** The user's own inbox: the notifications marked read at once; never forbidden, no history. */
+const INBOX_CHANGE: ChangeEffects = {
+  queued: (db, entry) => layQueuedReads(db, [entry]),
+  // The next inbox pull brings the server's state; a read change still queued stays laid.
+  settled: async () => {},
+  recheck: async () => null,
+  historyOf: () => [],
+};
+
+const EFFECTS: Record<ChangeFamily, ChangeEffects> = { scores: SCORE_CHANGE, attendance: ATTENDANCE_CHANGE, inbox: INBOX_CHANGE };
 
 /** What a change of `kind` does on the device. */
 export function changeEffects(kind: OutboxKind): ChangeEffects {

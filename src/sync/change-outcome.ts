@@ -6,6 +6,7 @@ import type { OutboxKind } from '@/domain/outbox';
 import { isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
 import { NILAI_MSG } from '@/domain/nilai';
+import { NOTIFIKASI_MSG } from '@/domain/notifikasi';
 import { PRESENSI_MSG } from '@/domain/presensi';
 import { REVIEW_FAILED_MSG, REVIEW_MSG } from '@/domain/review';
 import type { SubmitOutcome } from './submit';
@@ -46,6 +47,7 @@ const CHANGE_TEXTS: Record<OutboxKind, ChangeTexts> = {
   'review.cancel': { done: REVIEW_MSG.cancelled, failed: () => REVIEW_FAILED_MSG.cancel, reloads: false },
   // A refused attendance save puts the server's marks back, and says why in the lock's or the date's text.
   'presensi.save': { done: PRESENSI_MSG.saved, failed: () => PRESENSI_MSG.saveFailed, reloads: false },
+  'notifikasi.baca': { done: NOTIFIKASI_MSG.read, failed: () => NOTIFIKASI_MSG.readFailed, reloads: false },
 };
 
 /** A change of `kind` by `role` that failed before it could be queued or answered (e.g. IndexedDB closed). */

@@ -1,7 +1,7 @@
 /**
  * The replayable changes a screen makes, one function each: a score save (the mentor's
- * Penilaian and an approver's Edit Nilai), 'Reset Semua', approve / reject / cancel, and an
- * attendance save (a group's day of marks, one change).
+ * Penilaian and an approver's Edit Nilai), 'Reset Semua', approve / reject / cancel, an
+ * attendance save (a group's day of marks, one change), and marking notifications read.
  * Each goes through the one outbox (submitChange: queued with its optimistic effect and an
  * Idempotency-Key, re-checked before it is sent, the server's 409 kept as a refusal) and ends
  * as a ChangeResult with the text the screen shows (change-outcome.ts). The next kind of
@@ -113,4 +113,15 @@ export async function savePresensi(input: SavePresensiInput, online = navigator.
   // The entry's own participant: the first of the change (the outbox lists it by that name).
   const pesertaId = Math.min(...marks.map((mark) => mark.peserta_id));
   return makeChange({ user: input.user, role: input.role, pesertaId, kind: 'presensi.save', payload: { presensi: marks } }, online);
+}
+
+/**
+ * Marks the user's notification `id` read, or (no id) every one made until `sampai` (the
+ * newest the user saw): one change through the outbox, shown read at once, sent with its
+ * Idempotency-Key now or when the device is back online.
+ */
+export function markNotifikasiRead(input: { user: number; role: string; id?: number; sampai?: string }, online = navigator.onLine): Promise<ChangeResult> {
+  const payload = input.id === undefined ? { sampai: input.sampai ?? new Date().toISOString() } : { id: input.id };
+  // Not about a participant: the entry's participant is 0.
+  return makeChange({ user: input.user, role: input.role, pesertaId: 0, kind: 'notifikasi.baca', payload }, online);
 }

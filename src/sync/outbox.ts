@@ -28,7 +28,7 @@ export interface NewChange {
   payload: unknown;
 }
 
-const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.presensi, db.meta];
+const MIRROR_TABLES = (db: MagangDb) => [db.outbox, db.nilai, db.reviews, db.peserta, db.presensi, db.notifikasi, db.meta];
 
 /**
  * Runs `whole` (an outbox transition with its mirror change); when the device is full, runs

@@ -15,6 +15,7 @@ import type { MagangDb } from '@/db/db';
 import { getCursor, getMirrorOwner, getSession, setCursor } from '@/db/meta';
 import { holdsRows } from '@/db/mirror';
 import type { NilaiRecord, PesertaRecord, ReviewRecord } from '@/db/records';
+import { changeFamily } from '@/domain/outbox';
 import { pesertaListResponseSchema, pesertaPageResponseSchema, pesertaSchema } from '@/domain/peserta';
 import { reapplyQueued, serverRows, showsInMirror } from './peserta-state';
 import { dropPresensiExcept, dropPresensiOf } from './presensi-mirror';
@@ -108,7 +109,7 @@ async function writeRows(
 
     // The pulled rows are the base: lay every still-queued change of those participants over them.
     const touched = full ? null : new Set(ids);
-    const relaid = queued.filter((entry) => touched === null || touched.has(entry.pesertaId));
+    const relaid = queued.filter((entry) => changeFamily(entry.kind) === 'scores' && (touched === null || touched.has(entry.pesertaId)));
     for (const pesertaId of new Set(relaid.map((entry) => entry.pesertaId))) await reapplyQueued(db, pesertaId);
     return true;
   });

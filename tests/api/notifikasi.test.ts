@@ -166,6 +166,17 @@ describe(`Notifications (${testDbKind()})`, () => {
     const fresh = await digest('pembimbing', 'menunggu_persetujuan');
     expect(fresh?.id).not.toBe(id);
     expect(count(fresh)).toBe(1);
+    // Up to what the user saw: a notification that came after stays unread.
+    const seen = fresh!.dibuat;
+    const r = await makePeserta(t);
+    expect((await decide('pembimbing', 'approve', r.id)).statusCode).toBe(200);
+    expect((await decide('hr', 'reject', r.id, 'Belum lengkap')).statusCode).toBe(200);
+    const later = (await inbox('pembimbing')).data.find((row) => row.jenis === 'ditolak' && row.isi.includes('Belum lengkap'));
+    expect(later?.dibaca).toBe(false);
+    const upTo = await send('POST', '/api/notifikasi/baca-semua', 'pembimbing', { payload: { sampai: seen } });
+    expect(upTo.json()).toEqual({ message: 'Semua notifikasi ditandai dibaca', belum_dibaca: 1 });
+    expect((await inbox('pembimbing')).data.find((row) => row.id === fresh!.id)?.dibaca).toBe(true);
+    expect((await send('POST', '/api/notifikasi/baca-semua', 'pembimbing', { payload: { sampai: 'kemarin' } })).statusCode).toBe(400);
     const all = await send('POST', '/api/notifikasi/baca-semua', 'pembimbing');
     expect(all.json()).toEqual({ message: 'Semua notifikasi ditandai dibaca', belum_dibaca: 0 });
     expect((await inbox('pembimbing')).data.every((row) => row.dibaca)).toBe(true);

@@ -7,6 +7,7 @@ const ALL: Role[] = ['HR', 'Pembimbing', 'Mentor', 'BusHead'];
 const ROUTE_TABLE: [GuardedPath, Role[]][] = [
   ['/dashboard', ALL],
   ['/profile', ALL],
+  ['/notifikasi', ALL],
   ['/approval', ['Pembimbing', 'HR', 'BusHead']],
   ['/certificates/mahasiswa', ['Pembimbing', 'HR', 'BusHead']],
   ['/certificates/siswa', ['Pembimbing', 'HR', 'BusHead']],

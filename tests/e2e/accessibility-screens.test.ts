@@ -27,6 +27,7 @@ const USERNAME: Record<Role, string> = { HR: 'hr', Pembimbing: 'pembimbing', Men
 const HEADING: Record<GuardedPath, (role: Role) => string> = {
   '/dashboard': (role) => `Dashboard ${role}`,
   '/profile': () => 'Detail Profil',
+  '/notifikasi': () => 'Notifikasi',
   '/approval': () => 'Approval Management',
   '/certificates/mahasiswa': () => 'Sertifikat Mahasiswa',
   '/certificates/siswa': () => 'Sertifikat Siswa',
@@ -84,6 +85,10 @@ describe('accessibility of the screens (axe, WCAG 2.1 AA)', () => {
       if (path === '/profile') {
         await page.getByRole('button', { name: 'Menu pengguna' }).click();
         await page.getByRole('menuitem', { name: 'Profile' }).click();
+      } else if (path === '/notifikasi') {
+        // The top bar's bell: on a phone it opens the page (on a wide screen, its panel).
+        await page.setViewportSize(PHONE);
+        await page.getByRole('banner').getByRole('link', { name: /^Notifikasi/ }).click();
       } else {
         await nav.locator(`a[href="${path}"]`).click();
       }

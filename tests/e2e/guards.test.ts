@@ -9,6 +9,7 @@ import { useServerAndBrowser } from './helpers/suite';
 const ACCESS: Record<string, string[] | 'all'> = {
   '/dashboard': 'all',
   '/profile': 'all',
+  '/notifikasi': 'all',
   '/approval': ['pembimbing', 'hr', 'bushead'],
   '/certificates/mahasiswa': ['pembimbing', 'hr', 'bushead'],
   '/certificates/siswa': ['pembimbing', 'hr', 'bushead'],

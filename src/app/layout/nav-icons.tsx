@@ -16,6 +16,7 @@ const PATHS: Record<string, string> = {
   // The install entry: a download tray for the browser's dialog, iOS's Share glyph for its hint.
   install: 'M12 3v12M7 10l5 5 5-5M5 20h14',
   share: 'M12 14V3M8 7l4-4 4 4M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2',
+  bell: 'M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0',
   offline: 'M2 8.5a15 15 0 0 1 6-3.2M22 8.5a15 15 0 0 0-9.5-3.7M5.5 12a10 10 0 0 1 4-2.3M18.5 12a10 10 0 0 0-2.1-1.5M9 15.5a5 5 0 0 1 5.5-.4M12 19h.01M3 3l18 18',
 };
 

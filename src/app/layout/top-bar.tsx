@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { MSG } from '@/domain/messages';
 import { NavIcon } from './nav-icons';
+import { InboxBell } from './inbox-bell';
 import { OutboxStatusBar } from './outbox-status';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { UserMenu } from './user-menu';
@@ -14,7 +15,7 @@ interface TopBarProps {
   onLogout: () => void;
 }
 
-/** Top bar: drawer toggle (under 768 px), connection state, user menu. */
+/** Top bar: drawer toggle (under 768 px), connection state, queued changes, notifications, user menu. */
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar(
   { userId, username, role, drawerOpen, onOpenMenu, onLogout },
   toggleRef,
@@ -46,6 +47,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
       <div className="topbar-sync">
         <OutboxStatusBar userId={userId} />
       </div>
+      <InboxBell userId={userId} role={role} />
       <UserMenu username={username} role={role} onLogout={onLogout} />
     </header>
   );
