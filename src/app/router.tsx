@@ -20,6 +20,7 @@ import { instansiRoute } from './routes/instansi';
 import { kompetensiRoute } from './routes/kompetensi';
 import { loginRoute } from './routes/login';
 import { penilaianRoute } from './routes/penilaian';
+import { presensiRoute } from './routes/presensi';
 import { pesertaMahasiswaRoute } from './routes/peserta-mahasiswa';
 import { pesertaSiswaRoute } from './routes/peserta-siswa';
 import { profileRoute } from './routes/profile';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     pesertaMahasiswaRoute,
     pesertaSiswaRoute,
     penilaianRoute,
+    presensiRoute,
     usersRoute,
     kompetensiRoute,
     divisiRoute,

@@ -46,6 +46,7 @@ export const ROUTE_ACCESS = {
   '/peserta/mahasiswa': ['Pembimbing', 'HR'],
   '/peserta/siswa': ['Pembimbing', 'HR'],
   '/penilaian': ['Mentor'],
+  '/presensi': ['Mentor'],
   '/users': ['HR'],
   '/kompetensi': ['HR'],
   '/divisi': ['HR'],
@@ -78,6 +79,7 @@ export interface NavItem {
 const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Penilaian', path: '/penilaian' },
+  { label: 'Presensi', path: '/presensi' },
   {
     label: 'Peserta',
     children: [

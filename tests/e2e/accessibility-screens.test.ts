@@ -33,6 +33,7 @@ const HEADING: Record<GuardedPath, (role: Role) => string> = {
   '/peserta/mahasiswa': () => 'Daftar Peserta Mahasiswa',
   '/peserta/siswa': () => 'Daftar Peserta Siswa',
   '/penilaian': () => 'Penilaian Peserta Magang',
+  '/presensi': () => 'Presensi Peserta Magang',
   '/users': () => 'Daftar Users',
   '/kompetensi': () => 'Kompetensi',
   '/divisi': () => 'Divisi',

@@ -15,6 +15,7 @@ const ACCESS: Record<string, string[] | 'all'> = {
   '/peserta/mahasiswa': ['pembimbing', 'hr'],
   '/peserta/siswa': ['pembimbing', 'hr'],
   '/penilaian': ['mentor'],
+  '/presensi': ['mentor'],
   '/users': ['hr'],
   '/kompetensi': ['hr'],
   '/divisi': ['hr'],
