@@ -22,29 +22,31 @@ interface DateNavProps {
 export function DateNav({ date, bounds, prevLabel, nextLabel, range, canPrev, canNext, onPrev, onNext, onDate }: DateNavProps) {
   const inputId = useId();
   return (
-    <div className="presensi-datenav">
-      <button type="button" className="btn btn-secondary presensi-step" aria-label={prevLabel} title={prevLabel} disabled={!canPrev} onClick={onPrev}>
-        <span aria-hidden="true">‹</span>
-      </button>
-      <div className="field presensi-date">
-        <label htmlFor={inputId}>{T.dateLabel}</label>
-        <input
-          id={inputId}
-          type="date"
-          min={bounds.min}
-          max={bounds.max}
-          value={date}
-          onChange={(event) => {
-            if (isIsoDate(event.target.value)) onDate(event.target.value);
-          }}
-        />
-        <span className="presensi-date-text muted" aria-live="polite">
-          {range ? `${formatDateId(range.from)} – ${formatDateId(range.to)}` : formatDateId(date)}
-        </span>
+    <div className="presensi-datenav-box">
+      <div className="presensi-datenav">
+        <button type="button" className="btn btn-secondary presensi-step" aria-label={prevLabel} title={prevLabel} disabled={!canPrev} onClick={onPrev}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <div className="field presensi-date">
+          <label htmlFor={inputId}>{T.dateLabel}</label>
+          <input
+            id={inputId}
+            type="date"
+            min={bounds.min}
+            max={bounds.max}
+            value={date}
+            onChange={(event) => {
+              if (isIsoDate(event.target.value)) onDate(event.target.value);
+            }}
+          />
+        </div>
+        <button type="button" className="btn btn-secondary presensi-step" aria-label={nextLabel} title={nextLabel} disabled={!canNext} onClick={onNext}>
+          <span aria-hidden="true">›</span>
+        </button>
       </div>
-      <button type="button" className="btn btn-secondary presensi-step" aria-label={nextLabel} title={nextLabel} disabled={!canNext} onClick={onNext}>
-        <span aria-hidden="true">›</span>
-      </button>
+      <p className="presensi-date-text muted" aria-live="polite">
+        {range ? `${formatDateId(range.from)} – ${formatDateId(range.to)}` : formatDateId(date)}
+      </p>
     </div>
   );
 }
