@@ -65,7 +65,12 @@ export async function getCachedProfile(db: MagangDb): Promise<ProfileRecord | nu
 export async function saveProfile(db: MagangDb, profile: ProfileRecord & { hari_kerja?: readonly number[] }): Promise<void> {
   const { hari_kerja, ...user } = profile;
   await putMetaIfChanged(db, PROFILE_KEY, profileSchema.parse(user));
-  if (hari_kerja !== undefined) await putMetaIfChanged(db, HARI_KERJA_KEY, [...hari_kerja]);
+  if (hari_kerja !== undefined) await saveHariKerja(db, hari_kerja);
+}
+
+/** Stores the server's working days of attendance (ISO weekdays) as a profile load answered them. */
+export async function saveHariKerja(db: MagangDb, hariKerja: readonly number[]): Promise<void> {
+  await putMetaIfChanged(db, HARI_KERJA_KEY, [...hariKerja]);
 }
 
 const isWeekday = (day: unknown): day is Weekday => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7;

@@ -34,6 +34,8 @@ export const PRESENSI_SCREEN_MSG = {
   marksOf: (nama: string) => `Presensi ${nama}`,
   cellLabel: (nama: string, hari: string, status: string) => `${nama}, ${hari}: ${status}`,
   pickerDone: 'Selesai',
+  /** Under a locked participant's name in the week (the picker shows the lock's text). */
+  lockedShort: 'Terkunci',
   weekTable: 'Presensi satu minggu',
   nameHeader: 'Nama',
   /** The mentor dashboard: n of the m participants active today have a mark today. */

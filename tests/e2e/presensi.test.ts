@@ -16,7 +16,7 @@ import { expectAccessible, waitForScreen } from './helpers/a11y';
 import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiPost, apiToken, dialog } from './helpers/master-data';
 import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
-import { idempotencyRecords, readOutbox } from './helpers/outbox';
+import { idempotencyRecords, readOutbox, readStore } from './helpers/outbox';
 import { type RunningServer, startServer } from './helpers/server';
 
 const TODAY = jakartaDate(new Date());
@@ -113,6 +113,9 @@ afterAll(async () => {
 describe('Presensi screen (390 px)', () => {
   it("should open on today, list the mentor's active participants and save a mark online", async () => {
     await page.getByText(formatDateId(TODAY), { exact: true }).waitFor();
+    // The device learned the server's working days from the profile.
+    const hariKerja = async () => (await readStore<{ key: string; value: unknown }>(page, 'meta')).find((row) => row.key === 'hari-kerja')?.value;
+    await expect.poll(hariKerja).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await page.getByLabel('Tanggal', { exact: true }).inputValue()).toBe(TODAY);
     // Nothing after today: the next day's button is off.
     expect(await page.getByRole('button', { name: 'Hari berikutnya' }).isDisabled()).toBe(true);
@@ -226,6 +229,15 @@ describe('Presensi screen (390 px)', () => {
     await rowOf('Presensi Tiga').locator('.presensi-lock').getByText(PRESENSI_MSG.locked).waitFor({ timeout: 30_000 });
     expect(await button('Presensi Tiga', 'Alpa').isDisabled()).toBe(true);
     await expectAccessible(page, 'presensi refused and locked @390');
+    // The week shows the lock under the name, and its picker the lock's text with the buttons off.
+    await page.getByRole('tab', { name: 'Minggu' }).click();
+    await page.getByRole('rowheader', { name: /Presensi Tiga/ }).getByText(PRESENSI_SCREEN_MSG.lockedShort).waitFor();
+    await page.getByRole('button', { name: `Presensi Tiga, ${formatDateId(TODAY)}: Hadir` }).click();
+    const picker = dialog(page, `Presensi Tiga — ${formatDateId(TODAY)}`);
+    await picker.getByText(PRESENSI_MSG.locked).first().waitFor();
+    expect(await picker.getByRole('button', { name: 'Sakit', exact: true }).isDisabled()).toBe(true);
+    await picker.getByRole('button', { name: 'Selesai', exact: true }).click();
+    await page.getByRole('tab', { name: 'Hari' }).click();
     expect(await serverMarks('Presensi Tiga')).toEqual([{ tanggal: TODAY, status: 'Hadir', catatan: null }]);
   });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MSG } from '@/domain/messages';
-import { PRESENSI_MSG, PRESENSI_STATUS, IZIN, type PresensiStatus } from '@/domain/presensi';
+import { IZIN, PRESENSI_CATATAN_MAX, PRESENSI_MSG, PRESENSI_STATUS, type PresensiStatus } from '@/domain/presensi';
 import { type MarkInput, PRESENSI_SCREEN_MSG as T, STATUS_LETTER, showsCatatan } from '@/domain/presensi-screen';
 import { RefusedMark } from '@/ui/refused-mark';
 import { type MarkCell, isEditable } from './presensi-rows';
@@ -49,7 +49,7 @@ export function MarkControls({ cell, nama, onChange, showErrors }: MarkControlsP
           <input
             id={noteId}
             type="text"
-            maxLength={500}
+            maxLength={PRESENSI_CATATAN_MAX}
             value={cell.shown?.catatan ?? ''}
             required={status === IZIN}
             aria-invalid={catatanError || undefined}
@@ -74,6 +74,7 @@ export function MarkStatus({ cell }: { cell: MarkCell }) {
   return (
     <div className="presensi-state">
       {cell.lock !== null && <p className="presensi-lock">{cell.lock}</p>}
+      {cell.lock === null && cell.block !== null && <p className="presensi-lock">{cell.block}</p>}
       {cell.refused !== null && <RefusedMark label={MSG.refusedChanges} message={cell.refused} />}
       <span className={`presensi-state-text presensi-state-${cell.state}`}>{STATE_TEXT[cell.state]}</span>
     </div>

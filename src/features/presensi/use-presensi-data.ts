@@ -8,6 +8,7 @@ import { type RefusedPresensi, readPresensiDay } from '@/db/presensi-read';
 import type { PresensiRecord } from '@/db/records';
 import { compareId } from '@/domain/collate';
 import type { Weekday } from '@/domain/presensi';
+import { pullHariKerja } from '@/sync/pull-hari-kerja';
 import { pullMentorMirror } from '@/sync/pull-presensi';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
 
@@ -47,11 +48,13 @@ export function usePresensiDays(dates: readonly string[], userId: number | null)
 }
 
 /**
- * Pulls the mentor's participants with their marks on mount, on 'online' and whenever the tab
- * becomes visible again. Failures keep the mirror as it is (the screen works offline).
+ * Pulls the mentor's participants with their marks and the server's working days on mount, on
+ * 'online' and whenever the tab becomes visible again. Failures keep the mirror as it is (the
+ * screen works offline).
  */
 export function usePresensiPull(api: ApiClient): Refresh {
-  const refresh = useRefresh(() => pullMentorMirror(api, db));
+  // The working days are a courtesy for the screen: their failure does not make the list stale.
+  const refresh = useRefresh(() => Promise.all([pullMentorMirror(api, db), pullHariKerja(api, db).catch(() => undefined)]));
   const { refresh: run } = refresh;
   useEffect(() => {
     const onVisible = () => {

@@ -4,7 +4,7 @@ import { type MarkInput, HARI_PENDEK, PRESENSI_SCREEN_MSG as T, STATUS_LETTER } 
 import { weekdayOf } from '@/domain/presensi';
 import { Modal } from '@/ui/modal';
 import { MarkControls } from './mark-controls';
-import { type MarkCell, isEditable } from './presensi-rows';
+import type { MarkCell } from './presensi-rows';
 
 /** One participant row of the week: a cell per day, Monday first (null: outside the internship). */
 export interface WeekRow {
@@ -53,6 +53,7 @@ export function WeekView({ dates, rows, onChange, showErrors }: WeekViewProps) {
             <tr key={peserta.id}>
               <th scope="row" className="presensi-week-name">
                 {peserta.nama}
+                {cells.some((cell) => cell?.lock) && <span className="presensi-week-locked muted">{T.lockedShort}</span>}
               </th>
               {cells.map((cell, i) => (
                 <td key={dates[i]}>
@@ -61,7 +62,9 @@ export function WeekView({ dates, rows, onChange, showErrors }: WeekViewProps) {
                       type="button"
                       className={`presensi-cell presensi-cell-${cell.state}${cell.refused !== null ? ' is-refused' : ''}`}
                       aria-label={T.cellLabel(peserta.nama, formatDateId(cell.tanggal), cell.shown?.status ?? T.notMarked)}
-                      disabled={!isEditable(cell) && cell.refused === null}
+                      // A locked cell still opens, read-only, to show the lock's text; a date that
+                      // cannot be marked at all (future, outside the internship, not a working day) does not.
+                      disabled={cell.block !== null && cell.refused === null}
                       title={cell.lock ?? cell.refused ?? cell.block ?? undefined}
                       onClick={() => setPicked({ pesertaId: peserta.id, tanggal: cell.tanggal })}
                     >
