@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   loginRequestSchema,
   loginResponseSchema,
+  profileAnswerUserSchema,
   updateProfileSchema,
   userSchema,
 } from '../../src/domain/auth';
@@ -62,9 +63,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const profileAnswer = { description: 'The logged-in user', schema: itemResponseSchema(userSchema) };
-  const getProfileDoc = { summary: 'The logged-in user', response: profileAnswer };
+  const getProfileDoc = {
+    summary: 'The logged-in user',
+    description: "`hari_kerja`: the server's working days of attendance (HARI_KERJA), ISO weekdays (1 = Monday … 7 = Sunday); the device keeps them for its marking screen.",
+    response: { description: 'The logged-in user and the working days', schema: itemResponseSchema(profileAnswerUserSchema) },
+  };
   app.get('/profile', { preHandler: requireRole(), config: { openapi: getProfileDoc } }, async (request) => ({
-    data: toApiUser(currentUser(request)),
+    data: { ...toApiUser(currentUser(request)), hari_kerja: app.config.hariKerja },
   }));
 
   const putProfileDoc = {

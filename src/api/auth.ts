@@ -5,15 +5,11 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '@/domain/lazy-schema';
-import { userSchema, type ChangePassword, type UpdateProfile } from '@/domain/auth';
+import { sessionUserSchema, type ChangePassword, type UpdateProfile } from '@/domain/auth';
 import { MSG } from '@/domain/messages';
 import type { ApiClient } from './client';
 
-/**
- * The logged-in user as the profile endpoints return it. The role is read as any string so an
- * unexpected role reaches the dashboard's 'Role tidak dikenali' text instead of a parse error.
- */
-export const sessionUserSchema = lazySchema(() => userSchema.extend({ role: z.string() }));
+export { sessionUserSchema };
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const profileResponseSchema = lazySchema(() => z.object({ data: sessionUserSchema }));

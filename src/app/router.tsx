@@ -21,6 +21,7 @@ import { kompetensiRoute } from './routes/kompetensi';
 import { loginRoute } from './routes/login';
 import { notifikasiRoute } from './routes/notifikasi';
 import { penilaianRoute } from './routes/penilaian';
+import { presensiRoute } from './routes/presensi';
 import { pesertaMahasiswaRoute } from './routes/peserta-mahasiswa';
 import { pesertaSiswaRoute } from './routes/peserta-siswa';
 import { profileRoute } from './routes/profile';
@@ -47,6 +48,7 @@ const routeTree = rootRoute.addChildren([
     pesertaSiswaRoute,
     penilaianRoute,
     rekapPresensiRoute,
+    presensiRoute,
     usersRoute,
     kompetensiRoute,
     divisiRoute,

@@ -4,6 +4,7 @@
  * owns those keys; nothing else writes them. It never reads sessionStorage: the page's session
  * code copies the session here.
  */
+import { DEFAULT_HARI_KERJA, type Weekday } from '@/domain/presensi';
 import { type Organisasi, organisasiSchema } from '@/domain/sertifikat';
 import { MIRROR_TABLES, type MagangDb, type MirrorTable } from './db';
 import { profileSchema, type ProfileRecord, type SessionRecord } from './records';
@@ -12,6 +13,7 @@ import { isSessionRecord, SESSION_META_KEY } from './session-read';
 const SESSION_KEY = SESSION_META_KEY;
 const PROFILE_KEY = 'profile';
 const ORGANISASI_KEY = 'organisasi';
+const HARI_KERJA_KEY = 'hari-kerja';
 const CURSOR_PREFIX = 'cursor:';
 const PULLED_PREFIX = 'pulled:';
 
@@ -56,9 +58,32 @@ export async function getCachedProfile(db: MagangDb): Promise<ProfileRecord | nu
   return parsed.success ? parsed.data : null;
 }
 
-/** Caches the profile for offline starts. */
-export async function saveProfile(db: MagangDb, profile: ProfileRecord): Promise<void> {
-  await putMetaIfChanged(db, PROFILE_KEY, profileSchema.parse(profile));
+/**
+ * Caches the profile for offline starts, and the server's working days of attendance when the
+ * profile carries them (GET /api/auth/profile does; an answer without them keeps the last ones).
+ */
+export async function saveProfile(db: MagangDb, profile: ProfileRecord & { hari_kerja?: readonly number[] }): Promise<void> {
+  const { hari_kerja, ...user } = profile;
+  await putMetaIfChanged(db, PROFILE_KEY, profileSchema.parse(user));
+  if (hari_kerja !== undefined) await saveHariKerja(db, hari_kerja);
+}
+
+/** Stores the server's working days of attendance (ISO weekdays) as a profile load answered them. */
+export async function saveHariKerja(db: MagangDb, hariKerja: readonly number[]): Promise<void> {
+  await putMetaIfChanged(db, HARI_KERJA_KEY, [...hariKerja]);
+}
+
+const isWeekday = (day: unknown): day is Weekday => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7;
+
+/**
+ * The server's working days of attendance (its HARI_KERJA) as the last profile load brought
+ * them; DEFAULT_HARI_KERJA before any did. Kept across logout: a setting of the server, not
+ * the user's data.
+ */
+export async function readHariKerja(db: MagangDb): Promise<Weekday[]> {
+  const row = await db.meta.get(HARI_KERJA_KEY);
+  const value: unknown = row?.value;
+  return Array.isArray(value) && value.length > 0 && value.every(isWeekday) ? [...value] : [...DEFAULT_HARI_KERJA];
 }
 
 /** The organisation printed on documents, as the last certificate pull returned it, or null. */

@@ -55,6 +55,20 @@ export const userSchema = lazySchema(() => z.object({
   jabatan: z.string().nullable().optional(),
 }));
 
+/** ISO weekday numbers, 1 = Monday … 7 = Sunday. */
+const weekdaysSchema = lazySchema(() => z.array(z.number().int().min(1).max(7)));
+
+/**
+ * The logged-in user as GET /api/auth/profile answers it: the user and the server's working days
+ * of attendance (`hari_kerja`, its HARI_KERJA setting), which the device keeps for the marking
+ * screen. Optional here: PUT /api/auth/profile answers the user without them. The role is read as
+ * any string, so an unexpected role reaches the dashboard's 'Role tidak dikenali' text.
+ */
+export const sessionUserSchema = lazySchema(() => userSchema.extend({ role: z.string(), hari_kerja: weekdaysSchema.optional() }));
+
+/** The answer's `data` of GET /api/auth/profile (the server always sends `hari_kerja`). */
+export const profileAnswerUserSchema = lazySchema(() => userSchema.extend({ hari_kerja: weekdaysSchema }));
+
 /** Response of POST /api/auth/login. */
 export const loginResponseSchema = lazySchema(() => z.object({ token: z.string(), user: userSchema }));
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

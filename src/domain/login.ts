@@ -20,6 +20,8 @@ interface LoginUser<R extends string = Role> {
   nama_lengkap?: string | null;
   /** Job title printed under the full name; null when unset. */
   jabatan?: string | null;
+  /** The server's working days of attendance, ISO weekdays (only GET /api/auth/profile sends them). */
+  hari_kerja?: number[];
 }
 
 /** A field that may be absent, null or a string. */
@@ -46,26 +48,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** ISO weekday numbers: integers 1 (Monday) … 7 (Sunday). */
+const isWeekdayList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((day) => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7);
+
 /** The profile's user (role: any string) with only the known fields, or null when malformed. */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (!isRecord(value)) return null;
-  const { id, employee_id, employeeId, username, role, signature_url, nama_lengkap, jabatan } = value;
+  const { id, employee_id, employeeId, username, role, signature_url, nama_lengkap, jabatan, hari_kerja } = value;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   if (typeof employee_id !== 'string' || typeof username !== 'string' || typeof role !== 'string') return null;
   if (employeeId !== undefined && typeof employeeId !== 'string') return null;
   if (!isOptionalText(signature_url) || !isOptionalText(nama_lengkap) || !isOptionalText(jabatan)) return null;
+  if (hari_kerja !== undefined && !isWeekdayList(hari_kerja)) return null;
   const user: SessionUser = { id, employee_id, username, role };
   if (employeeId !== undefined) user.employeeId = employeeId;
   if (signature_url !== undefined) user.signature_url = signature_url as string | null;
   if (nama_lengkap !== undefined) user.nama_lengkap = nama_lengkap as string | null;
   if (jabatan !== undefined) user.jabatan = jabatan as string | null;
+  if (hari_kerja !== undefined) user.hari_kerja = [...hari_kerja];
   return user;
 }
 
 /** The login answer `{token, user}` (user's role one of ROLES), or null when malformed. */
 export function parseLoginResponse(value: unknown): LoginAnswer | null {
   if (!isRecord(value) || typeof value.token !== 'string') return null;
-  const user = parseSessionUser(value.user);
+  // The login answer carries no working days (only the profile's does): any there are ignored.
+  const user = parseSessionUser(isRecord(value.user) ? { ...value.user, hari_kerja: undefined } : value.user);
   if (!user || !(ROLES as readonly string[]).includes(user.role)) return null;
   return { token: value.token, user: user as LoginUser };
 }

@@ -48,6 +48,7 @@ export const ROUTE_ACCESS = {
   '/peserta/siswa': ['Pembimbing', 'HR'],
   '/penilaian': ['Mentor'],
   '/rekap-presensi': ['HR'],
+  '/presensi': ['Mentor'],
   '/users': ['HR'],
   '/kompetensi': ['HR'],
   '/divisi': ['HR'],
@@ -80,6 +81,7 @@ export interface NavItem {
 const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Penilaian', path: '/penilaian' },
+  { label: 'Presensi', path: '/presensi' },
   {
     label: 'Peserta',
     children: [

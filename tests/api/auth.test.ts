@@ -124,8 +124,29 @@ describe('GET /api/auth/profile', () => {
     const response = remember(await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { id: 3, employee_id: 'EMP003', employeeId: 'EMP003', username: 'mentor', role: 'Mentor', signature_url: null, nama_lengkap: null, jabatan: null },
+      data: {
+        id: 3,
+        employee_id: 'EMP003',
+        employeeId: 'EMP003',
+        username: 'mentor',
+        role: 'Mentor',
+        signature_url: null,
+        nama_lengkap: null,
+        jabatan: null,
+        hari_kerja: [1, 2, 3, 4, 5, 6],
+      },
     });
+  });
+
+  it("should answer the server's working days (HARI_KERJA) as ISO weekdays", async () => {
+    const fiveDays = await buildTestApp({ config: { hariKerja: [1, 2, 3, 4, 5] } });
+    try {
+      const token = await tokenFor(fiveDays.app, 'hr');
+      const response = await fiveDays.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
+      expect(response.json().data.hari_kerja).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await fiveDays.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   getMirrorOwner,
   getOrganisasi,
   getSession,
+  readHariKerja,
   saveOrganisasi,
   saveProfile,
   saveSession,
@@ -67,6 +68,28 @@ describe('session and profile written again at every start', () => {
     expect(writes.count).toBe(2);
     expect(await getSession(db)).toEqual({ token: 't2', userRole: 'Mentor', username: 'mentor' });
     expect((await getCachedProfile(db))?.username).toBe('mentor2');
+  });
+});
+
+describe('working days of attendance', () => {
+  it('should fall back to Monday to Saturday before any profile brought them', async () => {
+    expect(await readHariKerja(db)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('should keep the working days of the profile apart from the cached profile, and across logout', async () => {
+    await saveProfile(db, { ...profile, hari_kerja: [1, 2, 3, 4, 5] });
+    expect(await readHariKerja(db)).toEqual([1, 2, 3, 4, 5]);
+    expect(await getCachedProfile(db)).toEqual(profile);
+    // A profile without them (the answer of a username change) keeps the last ones.
+    await saveProfile(db, { ...profile, username: 'mentor2' });
+    expect(await readHariKerja(db)).toEqual([1, 2, 3, 4, 5]);
+    await clearUserData(db);
+    expect(await readHariKerja(db)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('should ignore a malformed entry', async () => {
+    await db.meta.put({ key: 'hari-kerja', value: [0, 9] });
+    expect(await readHariKerja(db)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

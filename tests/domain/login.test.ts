@@ -2,10 +2,9 @@
 // path) must accept and return exactly what the zod schemas of src/domain/auth do.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { loginResponseSchema, userSchema } from '@/domain/auth';
+import { loginResponseSchema, sessionUserSchema } from '@/domain/auth';
 import { parseLoginResponse, parseProfileResponse, parseSessionUser } from '@/domain/login';
 
-const sessionUserSchema = userSchema.extend({ role: z.string() });
 const profileResponseSchema = z.object({ data: sessionUserSchema });
 
 const hr = { id: 1, employee_id: 'EMP001', username: 'hr', role: 'HR', signature_url: null };
@@ -30,6 +29,12 @@ const USERS: unknown[] = [
   { ...hr, jabatan: ['Kepala'] },
   { ...hr, employeeId: null },
   { id: 1, username: 'hr', role: 'HR' },
+  { ...hr, hari_kerja: [1, 2, 3, 4, 5, 6] },
+  { ...hr, hari_kerja: [] },
+  { ...hr, hari_kerja: [0, 1] },
+  { ...hr, hari_kerja: [1.5] },
+  { ...hr, hari_kerja: '1-6' },
+  { ...hr, hari_kerja: [8] },
   null,
   'hr',
   [],

@@ -15,6 +15,7 @@ const ROUTE_TABLE: [GuardedPath, Role[]][] = [
   ['/peserta/siswa', ['Pembimbing', 'HR']],
   ['/penilaian', ['Mentor']],
   ['/rekap-presensi', ['HR']],
+  ['/presensi', ['Mentor']],
   ['/users', ['HR']],
   ['/kompetensi', ['HR']],
   ['/divisi', ['HR']],
@@ -51,7 +52,7 @@ describe('navFor', () => {
     navFor(role).map((item) => (item.children ? `${item.label}[${item.children.map((c) => c.label).join(',')}]` : item.label));
 
   it.each([
-    ['Mentor', ['Dashboard', 'Penilaian']],
+    ['Mentor', ['Dashboard', 'Penilaian', 'Presensi']],
     ['Pembimbing', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Certificate[Mahasiswa,Siswa]']],
     ['HR', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Rekap Presensi', 'Certificate[Mahasiswa,Siswa]', 'Management[Users,Kompetensi,Divisi,Instansi,Grade]']],
     ['BusHead', ['Dashboard', 'Approval', 'Certificate[Mahasiswa,Siswa]']],

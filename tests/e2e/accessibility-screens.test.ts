@@ -35,6 +35,7 @@ const HEADING: Record<GuardedPath, (role: Role) => string> = {
   '/peserta/siswa': () => 'Daftar Peserta Siswa',
   '/penilaian': () => 'Penilaian Peserta Magang',
   '/rekap-presensi': () => 'Rekap Presensi',
+  '/presensi': () => 'Presensi Peserta Magang',
   '/users': () => 'Daftar Users',
   '/kompetensi': () => 'Kompetensi',
   '/divisi': () => 'Divisi',

@@ -17,6 +17,7 @@ const ACCESS: Record<string, string[] | 'all'> = {
   '/peserta/siswa': ['pembimbing', 'hr'],
   '/penilaian': ['mentor'],
   '/rekap-presensi': ['hr'],
+  '/presensi': ['mentor'],
   '/users': ['hr'],
   '/kompetensi': ['hr'],
   '/divisi': ['hr'],

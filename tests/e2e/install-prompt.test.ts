@@ -16,7 +16,7 @@ const IOS_HINT = 'Pasang aplikasi: ketuk Bagikan, lalu Tambahkan ke Layar Utama'
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 // Who may open each shortcut's screen (the route table), written out here on purpose.
-const SHORTCUT_USER: Record<string, string> = { '/penilaian': 'mentor', '/approval': 'hr', '/certificates/siswa': 'hr' };
+const SHORTCUT_USER: Record<string, string> = { '/penilaian': 'mentor', '/presensi': 'mentor', '/approval': 'hr', '/certificates/siswa': 'hr' };
 
 interface ManifestImage {
   src: string;
@@ -219,7 +219,7 @@ describe('manifest.webmanifest', () => {
   it('should list shortcuts whose URLs open their screen after login, with PNG icons of the declared size', async () => {
     const manifest = await fetchManifest();
     const shortcuts = manifest.shortcuts ?? [];
-    expect(shortcuts.map((s) => s.url)).toEqual(['/penilaian', '/approval', '/certificates/siswa']);
+    expect(shortcuts.map((s) => s.url)).toEqual(['/penilaian', '/presensi', '/approval', '/certificates/siswa']);
     for (const shortcut of shortcuts) {
       expect(shortcut.short_name.length, shortcut.url).toBeGreaterThan(0);
       expect(shortcut.short_name.length, shortcut.url).toBeLessThanOrEqual(12);

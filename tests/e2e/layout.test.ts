@@ -6,7 +6,7 @@ import { useServerAndBrowser } from './helpers/suite';
 
 // The sidebar per role: group buttons and the links each role sees.
 const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
-  mentor: { groups: [], links: ['/dashboard', '/penilaian'] },
+  mentor: { groups: [], links: ['/dashboard', '/penilaian', '/presensi'] },
   pembimbing: {
     groups: ['Peserta', 'Certificate'],
     links: ['/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/certificates/mahasiswa', '/certificates/siswa'],

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   webRoot?: string | null;
   /** Called for every route as it is registered (see AppDeps.onRoute). */
   onRoute?: (route: RouteOptions) => void;
+  /** Settings other than the test defaults (testConfig). */
+  config?: Partial<Config>;
 }
 
 /** The configuration tests run with (no DATA_DIR is touched). */
@@ -115,7 +117,7 @@ export async function openPostgresTestDatabase(state: TemplateState): Promise<{ 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const state = options.seed ?? 'demo';
   const { database, drop } = testDbKind() === 'postgres' ? await openPostgresTestDatabase(state) : await openPglite(state);
-  const config = testConfig({ seed: state === 'empty' ? 'demo' : state });
+  const config = testConfig({ ...options.config, seed: state === 'empty' ? 'demo' : state });
   const app = await buildApp({
     db: database.db,
     database,

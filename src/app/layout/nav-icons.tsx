@@ -2,6 +2,7 @@
 const PATHS: Record<string, string> = {
   Dashboard: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
   Penilaian: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M8.5 12.5l2 2 4.5-4.5',
+  Presensi: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M8.5 15l2 2 4-4',
   Peserta: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.7-3.5 3.3-5.5 6.5-5.5s5.8 2 6.5 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c1.9.8 3.1 2.5 3.5 5.2',
   Approval: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l2.8 2.8L16.5 9.5',
   'Rekap Presensi': 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4M8.5 15l2 2 4.5-4.5',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import {
   DASHBOARD_MSG,
@@ -9,8 +9,10 @@ import {
   outboxItems,
   rejectedWithReason,
 } from '@/domain/dashboard';
+import { jakartaDate } from '@/domain/dates';
 import { MSG } from '@/domain/messages';
 import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus } from '@/domain/nilai';
+import { PRESENSI_SCREEN_MSG, todayCounts } from '@/domain/presensi-screen';
 import { Badge } from '@/ui/badge';
 import type { ChartTone } from '@/ui/chart-data';
 import { DonutChart } from '@/ui/donut-chart';
@@ -36,7 +38,8 @@ const STATUS_TONE: Record<MentorStatus, ChartTone> = {
 
 /** Mentor: who still needs scores (with a one-tap 'Nilai'), who was rejected and why, and the device's unsent changes. */
 export function MentorDashboard({ api, userId, username, role, title }: MentorDashboardProps) {
-  const { mirror, loading, failed, outbox } = useMentorDashboardData(api, userId);
+  const [today] = useState(() => jakartaDate(new Date()));
+  const { mirror, loading, failed, outbox, markedToday } = useMentorDashboardData(api, userId, today);
   const numbers = useMemo(() => {
     if (!mirror) return null;
     const rows = mentorDashboardRows(mirror);
@@ -47,15 +50,22 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
       rejected: rejectedWithReason(rows, mirror.reviewsOf),
       pending: outboxItems(outbox?.pending ?? [], (id) => names.get(id)),
       refused: outboxItems(outbox?.conflicts ?? [], (id) => names.get(id)),
+      presensi: todayCounts(mirror.peserta, markedToday ?? new Set(), today),
     };
-  }, [mirror, outbox]);
+  }, [mirror, outbox, markedToday, today]);
 
   if (loading || !numbers) return <DashboardLoading title={title} username={username} role={role} />;
-  const { counts, belum, rejected, pending, refused } = numbers;
+  const { counts, belum, rejected, pending, refused, presensi } = numbers;
 
   return (
     <section className="page dash">
       <DashboardHeader title={title} username={username} role={role} stale={failed} />
+
+      <p className="dash-presensi">
+        <Link to="/presensi" className="dash-presensi-link">
+          {PRESENSI_SCREEN_MSG.todayLine(presensi.marked, presensi.active)}
+        </Link>
+      </p>
 
       <div className="stat-grid">
         <Link to="/penilaian" className={statClass('warning', true)}>

@@ -5,6 +5,7 @@ import { db } from '@/db/db';
 import { pullKompetensi } from '@/sync/pull-master-data';
 import type { PesertaRecord } from '@/db/records';
 import { type NilaiMirror, readNilaiMirror, reviewsOf } from '@/db/nilai-mirror';
+import { readPresensiDay } from '@/db/presensi-read';
 import type { DashboardMirror } from '@/domain/dashboard';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
 import { pullPesertaMirror } from '@/sync/pull-peserta';
@@ -60,15 +61,20 @@ export function useApproverDashboardData(api: ApiClient, userId: number | null):
   return { mirror, loading: !nilaiMirror || (empty && !answered), failed };
 }
 
-/** Mentor: its own participants (as the Penilaian screen pulls them), the competencies and its outbox. */
+/**
+ * Mentor: its own participants (as the Penilaian screen pulls them), the competencies, its
+ * outbox, and which participants have an attendance mark on `today` (yyyy-mm-dd, Jakarta).
+ */
 export function useMentorDashboardData(
   api: ApiClient,
   userId: number | null,
-): DashboardData & { outbox: OutboxStatus | undefined } {
+  today: string,
+): DashboardData & { outbox: OutboxStatus | undefined; markedToday: Set<number> | undefined } {
   const nilaiMirror = useLiveQuery(() => readNilaiMirror(db, userId), [userId]);
+  const markedToday = useLiveQuery(async () => new Set((await readPresensiDay(db, today, null)).marks.keys()), [today]);
   const outbox = useLiveQuery(() => readOutboxStatus(db, userId), [userId]);
   const pull = useCallback(() => Promise.all([pullMentorMirror(api, db), pullKompetensi(api, db)]), [api]);
   const { answered, failed } = useDashboardPull(pull);
   const mirror = useMemo(() => (nilaiMirror ? dashboardMirror(nilaiMirror) : undefined), [nilaiMirror]);
-  return { mirror, loading: !nilaiMirror || (nilaiMirror.peserta.length === 0 && !answered), failed, outbox };
+  return { mirror, loading: !nilaiMirror || (nilaiMirror.peserta.length === 0 && !answered), failed, outbox, markedToday };
 }

@@ -1,0 +1,250 @@
+// The mentor's Presensi screen at 390 px: a day marked online reaches the server; a week's cell
+// is marked through its picker; offline, 'Tandai semua Hadir' and an Izin with its note are queued
+// as ONE change that survives a reload and is sent once (one PUT, one idempotency record) when the
+// device is back online; a save queued while the Pembimbing decided is refused on its row with
+// the lock's text. Axe finds nothing serious on the day, the week and the picker. The server runs
+// with every weekday a working day (HARI_KERJA=1-7), which the device learns from the profile, so
+// the test does not depend on the weekday it runs on. Its participants' internships cover today.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateId, jakartaDate } from '../../src/domain/dates';
+import { MSG } from '../../src/domain/messages';
+import { PRESENSI_MSG, addDays } from '../../src/domain/presensi';
+import { PRESENSI_SCREEN_MSG } from '../../src/domain/presensi-screen';
+import { kompetensiFor } from '../../src/domain/nilai-view';
+import { expectAccessible, waitForScreen } from './helpers/a11y';
+import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
+import { acceptSuccess, apiPost, apiToken, dialog } from './helpers/master-data';
+import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
+import { idempotencyRecords, readOutbox, readStore } from './helpers/outbox';
+import { type RunningServer, startServer } from './helpers/server';
+
+const TODAY = jakartaDate(new Date());
+const NAMES = ['Presensi Satu', 'Presensi Dua', 'Presensi Tiga'] as const;
+type Name = (typeof NAMES)[number];
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mentorId: number;
+const ids = new Map<Name, number>();
+/** Every PUT /api/presensi the browser sends (page and service worker). */
+const puts: string[] = [];
+
+interface PesertaRow {
+  id: number;
+  jenjang: string;
+  instansi_id: number;
+  divisi_id: number;
+  mentor_id: number;
+  pembimbing_id: number;
+}
+
+/** Adds the three participants of the demo mentor (internship: two weeks ago to a month ahead), all scores for the third. */
+async function seed(): Promise<void> {
+  const hr = await apiToken(server.url, 'hr');
+  const { data: all } = await apiGet<{ data: PesertaRow[] }>(server.url, 'hr', '/api/peserta');
+  const users = await apiGet<{ data: { id: number; username: string }[] }>(server.url, 'hr', '/api/users');
+  mentorId = users.data.find((user) => user.username === 'mentor')!.id;
+  const model = all.find((p) => p.jenjang === 'SMK' && p.mentor_id === mentorId)!;
+  for (const [i, nama] of NAMES.entries()) {
+    const created = (await apiPost(server.url, hr, '/api/peserta', {
+      jenjang: 'SMK',
+      nama,
+      instansi_id: model.instansi_id,
+      divisi_id: model.divisi_id,
+      mentor_id: mentorId,
+      pembimbing_id: model.pembimbing_id,
+      nama_pembimbing: 'Ibu Sari',
+      kontak_pembimbing: '6281234567890',
+      tanggal_masuk: addDays(TODAY, -14),
+      tanggal_selesai: addDays(TODAY, 30),
+      nis: `PRS-${i + 1}`,
+      jurusan: 'Akuntansi',
+    })) as { data: { id: number } };
+    ids.set(nama, created.data.id);
+  }
+  // The third gets every score, so the Pembimbing can decide on it (which locks its attendance).
+  const kompetensi = await apiGet<{ data: Parameters<typeof kompetensiFor>[0] }>(server.url, 'hr', '/api/kompetensi');
+  const scores = kompetensiFor(kompetensi.data, model.divisi_id, 'SMK').map((k) => ({ peserta_id: ids.get('Presensi Tiga')!, kompetensi_id: k.id, skor: 85 }));
+  const saved = await apiSend(server.url, 'mentor', '/api/nilai/bulk', { nilai_data: scores });
+  expect(saved.status).toBe(200);
+}
+
+/** The server's marks of a participant. */
+async function serverMarks(nama: Name): Promise<{ tanggal: string; status: string; catatan: string | null }[]> {
+  const answer = await apiGet<{ data: { tanggal: string; status: string; catatan: string | null }[] }>(server.url, 'mentor', `/api/presensi/peserta/${ids.get(nama)}`);
+  return answer.data.map(({ tanggal, status, catatan }) => ({ tanggal, status, catatan }));
+}
+
+/** The name search of the screen. */
+const search = (): Locator => page.getByRole('searchbox', { name: PRESENSI_SCREEN_MSG.search });
+
+/** The day view's row of a participant. */
+const rowOf = (nama: Name): Locator => page.locator('.presensi-row').filter({ hasText: nama });
+const button = (nama: Name, status: string): Locator => rowOf(nama).getByRole('button', { name: status, exact: true });
+
+async function expectPressed(nama: Name, status: string): Promise<void> {
+  await expect.poll(() => button(nama, status).getAttribute('aria-pressed')).toBe('true');
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { HARI_KERJA: '1-7' } }), launchBrowser()]);
+  await seed();
+  context = await newContext(browser, PHONE);
+  context.on('request', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/presensi') puts.push(request.url());
+  });
+  page = await context.newPage();
+  await login(page, server.url, 'mentor');
+  await waitForServiceWorker(page);
+  // At 390 px the menu is a drawer.
+  await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Presensi', exact: true }).click();
+  await waitForScreen(page, 'Presensi Peserta Magang');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Presensi screen (390 px)', () => {
+  it("should open on today, list the mentor's active participants and save a mark online", async () => {
+    await page.getByText(formatDateId(TODAY), { exact: true }).waitFor();
+    // The device learned the server's working days from the profile.
+    const hariKerja = async () => (await readStore<{ key: string; value: unknown }>(page, 'meta')).find((row) => row.key === 'hari-kerja')?.value;
+    await expect.poll(hariKerja).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await page.getByLabel('Tanggal', { exact: true }).inputValue()).toBe(TODAY);
+    // Nothing after today: the next day's button is off.
+    expect(await page.getByRole('button', { name: 'Hari berikutnya' }).isDisabled()).toBe(true);
+    for (const nama of NAMES) await rowOf(nama).getByText(PRESENSI_SCREEN_MSG.notMarked).waitFor();
+
+    // The buttons are large enough to tap.
+    const box = await button('Presensi Satu', 'Hadir').boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+
+    await search().fill('Satu');
+    await rowOf('Presensi Dua').waitFor({ state: 'hidden' });
+    await button('Presensi Satu', 'Hadir').click();
+    await expectPressed('Presensi Satu', 'Hadir');
+    await rowOf('Presensi Satu').getByText('Belum disimpan').waitFor();
+    await expectAccessible(page, 'presensi day @390');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await acceptSuccess(page, PRESENSI_MSG.saved);
+    await rowOf('Presensi Satu').getByText('Tersimpan', { exact: true }).waitFor();
+    expect(await serverMarks('Presensi Satu')).toEqual([{ tanggal: TODAY, status: 'Hadir', catatan: null }]);
+    await search().fill('');
+    await rowOf('Presensi Dua').waitFor();
+  });
+
+  it('should mark a cell of the week through its picker, scroll the days sideways and keep the names in view', async () => {
+    await page.getByRole('tab', { name: 'Minggu' }).click();
+    const box = page.getByRole('region', { name: 'Presensi satu minggu' });
+    await box.waitFor();
+    const cell = page.getByRole('button', { name: `Presensi Satu, ${formatDateId(TODAY)}: Hadir` });
+    await expect.poll(() => cell.textContent()).toBe('H');
+    // 390 px: the table scrolls inside its box, the names column stays.
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const name = box.getByRole('rowheader', { name: 'Presensi Satu' });
+    const before = (await name.boundingBox())!.x;
+    await box.evaluate((el) => el.scrollBy({ left: 200 }));
+    await expect.poll(async () => (await name.boundingBox())!.x).toBe(before);
+    await expectAccessible(page, 'presensi week @390');
+
+    await cell.click();
+    const picker = dialog(page, `Presensi Satu — ${formatDateId(TODAY)}`);
+    await picker.getByRole('button', { name: 'Sakit', exact: true }).click();
+    await picker.getByLabel('Catatan (opsional)').fill('Demam');
+    await expectAccessible(page, 'presensi week picker @390');
+    await picker.getByRole('button', { name: 'Selesai', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: `Presensi Satu, ${formatDateId(TODAY)}: Sakit` }).textContent()).toBe('S');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await acceptSuccess(page, PRESENSI_MSG.saved);
+    expect(await serverMarks('Presensi Satu')).toEqual([{ tanggal: TODAY, status: 'Sakit', catatan: 'Demam' }]);
+    await page.getByRole('tab', { name: 'Hari' }).click();
+    await expectPressed('Presensi Satu', 'Sakit');
+  });
+
+  it('should queue "Tandai semua Hadir" and an Izin offline as one change that survives a reload and is sent once', async () => {
+    const putsBefore = puts.length;
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Tandai semua Hadir' }).click();
+    await expectPressed('Presensi Dua', 'Hadir');
+    await expectPressed('Presensi Tiga', 'Hadir');
+    // A marked row keeps its mark.
+    await expectPressed('Presensi Satu', 'Sakit');
+    await button('Presensi Dua', 'Izin').click();
+    // Izin needs its note: 'Simpan' says so on the row and saves nothing.
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    const error = page.getByRole('alertdialog', { name: 'Error' });
+    await error.getByText(PRESENSI_MSG.catatanRequired).waitFor();
+    await error.getByRole('button', { name: 'OK', exact: true }).click();
+    await rowOf('Presensi Dua').getByText(PRESENSI_MSG.catatanRequired).waitFor();
+    expect(await readOutbox(page)).toEqual([]);
+    await rowOf('Presensi Dua').getByLabel('Catatan (wajib)').fill('Acara keluarga');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await acceptSuccess(page, MSG.savedOffline);
+    await rowOf('Presensi Dua').getByText(MSG.savedOffline).waitFor();
+    await rowOf('Presensi Tiga').getByText(MSG.savedOffline).waitFor();
+    const queued = await readOutbox(page);
+    expect(queued).toHaveLength(1);
+
+    // Reloaded offline (the service worker serves the app): the marks and their queued state are there.
+    await page.reload();
+    await waitForScreen(page, 'Presensi Peserta Magang');
+    await expectPressed('Presensi Dua', 'Izin');
+    expect(await rowOf('Presensi Dua').getByLabel('Catatan (wajib)').inputValue()).toBe('Acara keluarga');
+    await expectPressed('Presensi Tiga', 'Hadir');
+    await rowOf('Presensi Dua').getByText(MSG.savedOffline).waitFor();
+    expect(await readOutbox(page)).toHaveLength(1);
+    expect(puts.length).toBe(putsBefore);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await readOutbox(page)).length, { timeout: 30_000 }).toBe(0);
+    await rowOf('Presensi Dua').getByText('Tersimpan', { exact: true }).waitFor();
+    expect(await serverMarks('Presensi Dua')).toEqual([{ tanggal: TODAY, status: 'Izin', catatan: 'Acara keluarga' }]);
+    expect(await serverMarks('Presensi Tiga')).toEqual([{ tanggal: TODAY, status: 'Hadir', catatan: null }]);
+    expect(await serverMarks('Presensi Satu')).toEqual([{ tanggal: TODAY, status: 'Sakit', catatan: 'Demam' }]);
+    expect(puts.length - putsBefore).toBe(1);
+  });
+
+  it("should refuse a save queued while the Pembimbing decided, with the lock's text on its row", async () => {
+    await context.setOffline(true);
+    const approved = await apiSend(server.url, 'pembimbing', `/api/review/approve/${ids.get('Presensi Tiga')}`);
+    expect(approved.status).toBe(200);
+    // The device does not know yet: the row is still open.
+    await button('Presensi Tiga', 'Alpa').click();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await acceptSuccess(page, MSG.savedOffline);
+    await rowOf('Presensi Tiga').getByText(MSG.savedOffline).waitFor();
+
+    await context.setOffline(false);
+    const refusal = rowOf('Presensi Tiga').locator('.refused-mark');
+    await refusal.getByText(PRESENSI_MSG.locked).waitFor({ timeout: 30_000 });
+    // The server's mark is back, and once the reviews are pulled the row is locked with the text visible.
+    await expectPressed('Presensi Tiga', 'Hadir');
+    await rowOf('Presensi Tiga').locator('.presensi-lock').getByText(PRESENSI_MSG.locked).waitFor({ timeout: 30_000 });
+    expect(await button('Presensi Tiga', 'Alpa').isDisabled()).toBe(true);
+    await expectAccessible(page, 'presensi refused and locked @390');
+    // The week shows the lock under the name, and its picker the lock's text with the buttons off.
+    await page.getByRole('tab', { name: 'Minggu' }).click();
+    await page.getByRole('rowheader', { name: /Presensi Tiga/ }).getByText(PRESENSI_SCREEN_MSG.lockedShort).waitFor();
+    await page.getByRole('button', { name: `Presensi Tiga, ${formatDateId(TODAY)}: Hadir` }).click();
+    const picker = dialog(page, `Presensi Tiga — ${formatDateId(TODAY)}`);
+    await picker.getByText(PRESENSI_MSG.locked).first().waitFor();
+    expect(await picker.getByRole('button', { name: 'Sakit', exact: true }).isDisabled()).toBe(true);
+    await picker.getByRole('button', { name: 'Selesai', exact: true }).click();
+    await page.getByRole('tab', { name: 'Hari' }).click();
+    expect(await serverMarks('Presensi Tiga')).toEqual([{ tanggal: TODAY, status: 'Hadir', catatan: null }]);
+  });
+
+  it('should hold one idempotency record per sent save and none for the refused one', async () => {
+    await server.stop();
+    const records = (await idempotencyRecords(server.dataDir, mentorId)).filter((record) => record.path === '/api/presensi');
+    expect(records.map((record) => record.status)).toEqual([200, 200, 200]);
+    expect(puts).toHaveLength(3);
+  });
+});
