@@ -77,13 +77,17 @@ const isWeekday = (day: unknown): day is Weekday => typeof day === 'number' && N
 
 /**
  * The server's working days of attendance (its HARI_KERJA) as the last profile load brought
- * them; DEFAULT_HARI_KERJA before any did. Kept across logout: a setting of the server, not
- * the user's data.
+ * them, or null before any did. Kept across logout: a setting of the server, not the user's data.
  */
-export async function readHariKerja(db: MagangDb): Promise<Weekday[]> {
+export async function readKnownHariKerja(db: MagangDb): Promise<Weekday[] | null> {
   const row = await db.meta.get(HARI_KERJA_KEY);
   const value: unknown = row?.value;
-  return Array.isArray(value) && value.length > 0 && value.every(isWeekday) ? [...value] : [...DEFAULT_HARI_KERJA];
+  return Array.isArray(value) && value.length > 0 && value.every(isWeekday) ? [...value] : null;
+}
+
+/** The working days a screen shows: the server's (readKnownHariKerja), DEFAULT_HARI_KERJA before it is known. */
+export async function readHariKerja(db: MagangDb): Promise<Weekday[]> {
+  return (await readKnownHariKerja(db)) ?? [...DEFAULT_HARI_KERJA];
 }
 
 /** The organisation printed on documents, as the last certificate pull returned it, or null. */

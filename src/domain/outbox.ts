@@ -119,8 +119,8 @@ export function outboxSubject(
 }
 
 /**
- * Every weekday: the device does not know the server's working days (HARI_KERJA), so its
- * re-check lets each weekday pass and the server judges the working day (400 with the reason).
+ * Every weekday: the working days of a re-check while the device has not learned the server's
+ * (HARI_KERJA, from the profile) — each weekday passes and the server judges (400 with the reason).
  */
 export const RECHECK_HARI_KERJA: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
 

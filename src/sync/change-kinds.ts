@@ -9,9 +9,10 @@
 import type { ApiClient } from '@/api/client';
 import { fetchNilai } from '@/api/nilai';
 import type { MagangDb } from '@/db/db';
+import { readKnownHariKerja } from '@/db/meta';
 import type { OutboxRecord } from '@/db/records';
 import { jakartaDate } from '@/domain/dates';
-import { type ChangeFamily, type OutboxKind, changeFamily, changePesertaIds, presensiMarksOf, presensiRecheckBlock, recheckBlock } from '@/domain/outbox';
+import { type ChangeFamily, type OutboxKind, RECHECK_HARI_KERJA, changeFamily, changePesertaIds, presensiMarksOf, presensiRecheckBlock, recheckBlock } from '@/domain/outbox';
 import type { PesertaState, ReviewStep } from '@/domain/peserta-state';
 import { presensiPutAnswerSchema } from '@/domain/presensi';
 import { reapplyQueued } from './peserta-state';
@@ -81,7 +82,9 @@ const ATTENDANCE_CHANGE: ChangeEffects = {
     const rows = await db.peserta.bulkGet(ids);
     const facts = new Map(ids.map((id, i) => [id, { reviews: reviews[i] ?? null, periode: rows[i] ?? null }]));
     const factsOf = (id: number) => facts.get(id) ?? { reviews: null, periode: null };
-    const message = presensiRecheckBlock(entry.role, presensiMarksOf(entry.payload), factsOf, jakartaDate(new Date(now)));
+    // The server's working days once the device learned them; before, every weekday passes and the server judges.
+    const hariKerja = (await readKnownHariKerja(db)) ?? RECHECK_HARI_KERJA;
+    const message = presensiRecheckBlock(entry.role, presensiMarksOf(entry.payload), factsOf, jakartaDate(new Date(now)), hariKerja);
     // The states are not all at hand (scores): the next pull brings them.
     return message ? { message, states: [] } : null;
   },

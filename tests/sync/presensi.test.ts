@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
-import { saveProfile, saveSession } from '@/db/meta';
+import { saveHariKerja, saveProfile, saveSession } from '@/db/meta';
 import type { NewChange } from '@/sync/outbox';
 import { conflictEntries, enqueue, pendingEntries, retryConflict } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
@@ -107,6 +107,20 @@ describe('an attendance save in the outbox', () => {
     expect(await replayOutbox({ db, api: server.client(), now })).toMatchObject({ conflicts: 1 });
     expect(mutations(server)).toEqual([]);
     expect((await conflictEntries(db, MENTOR_PROFILE.id))[0]?.lastError).toBe('Tanggal di luar periode magang peserta (2026-10-30)');
+  });
+
+  it("should judge the working day by the server's HARI_KERJA once the device learned it, and leave it to the server before", async () => {
+    const saturday = '2026-11-21';
+    const unknown = new FakeNilaiServer('Mentor');
+    await enqueue(db, day([mark(1, 'Hadir', saturday)]));
+    expect(await replayOutbox({ db, api: unknown.client(), now })).toMatchObject({ sent: 1, conflicts: 0 });
+
+    await saveHariKerja(db, [1, 2, 3, 4, 5]);
+    const known = new FakeNilaiServer('Mentor');
+    await enqueue(db, day([mark(2, 'Hadir', saturday)]));
+    expect(await replayOutbox({ db, api: known.client(), now })).toMatchObject({ sent: 0, conflicts: 1 });
+    expect(mutations(known)).toEqual([]);
+    expect((await conflictEntries(db, MENTOR_PROFILE.id))[0]?.lastError).toBe(`Tanggal tersebut bukan hari kerja (${saturday})`);
   });
 
   it("should list the server's 409 as refused with its text and reconcile the states it carries", async () => {
