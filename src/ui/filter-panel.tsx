@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from './icons';
+import { useDismiss } from './use-dismiss';
 import './filter.css';
 
 interface FilterPanelProps {
@@ -46,23 +47,9 @@ export function FilterPanel({
   }
 
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('button, input, select')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      close(true);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (open) panelRef.current?.querySelector<HTMLElement>('button, input, select')?.focus();
   }, [open]);
+  useDismiss(open, rootRef, (byEscape) => (byEscape ? close(true) : setOpen(false)));
 
   return (
     <div ref={rootRef} className="filter-panel-root">

@@ -5,6 +5,7 @@ import { useApi } from '@/api/api-context';
 import { db } from '@/db/db';
 import { NOTIFIKASI_MSG } from '@/domain/notifikasi';
 import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
+import { useDismiss } from '@/ui/use-dismiss';
 import { NARROW_QUERY } from '@/ui/use-media-query';
 import { NavIcon } from './nav-icons';
 
@@ -47,19 +48,7 @@ export function InboxBell({ userId, role }: { userId: number | null; role: strin
   const boxRef = useRef<HTMLDivElement>(null);
   useInboxPull(userId !== null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!boxRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, boxRef, () => setOpen(false));
 
   const label = NOTIFIKASI_MSG.open(unread);
   return (
@@ -85,7 +74,7 @@ export function InboxBell({ userId, role }: { userId: number | null; role: strin
         )}
       </Link>
       {open && (
-        <div className="inbox-panel" role="region" aria-label={NOTIFIKASI_MSG.title}>
+        <div className="topbar-panel" role="region" aria-label={NOTIFIKASI_MSG.title}>
           <Suspense fallback={<p className="inbox-loading">{NOTIFIKASI_MSG.loading}</p>}>
             <NotifikasiList userId={userId} role={role} onChosen={() => setOpen(false)} />
           </Suspense>

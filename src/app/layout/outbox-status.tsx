@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { db } from '@/db/db';
 import type { OutboxRecord } from '@/db/records';
 import { MSG } from '@/domain/messages';
 import { OUTBOX_KIND_LABEL, outboxSubject } from '@/domain/outbox';
 import { dismissConflict, retryConflict } from '@/sync/outbox';
+import { useDismiss } from '@/ui/use-dismiss';
 import { useOutboxSync } from '../sync/use-outbox-sync';
 import './outbox-status.css';
 
@@ -17,19 +18,7 @@ export function OutboxStatusBar({ userId }: { userId: number | null }) {
   const count = status.pending.length;
   const conflicts = status.conflicts.length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!panelRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, panelRef, () => setOpen(false));
 
   if (count === 0 && conflicts === 0) return null;
   return (
@@ -50,7 +39,7 @@ export function OutboxStatusBar({ userId }: { userId: number | null }) {
         </button>
       )}
       {open && (
-        <div id="outbox-panel" className="outbox-panel" role="region" aria-label="Perubahan tertunda">
+        <div id="outbox-panel" className="topbar-panel" role="region" aria-label="Perubahan tertunda">
           {status.needsLogin && <p className="outbox-note" role="alert">{MSG.replayNeedsLogin}</p>}
           {count > 0 && (
             <button

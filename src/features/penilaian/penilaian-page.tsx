@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { MSG } from '@/domain/messages';
+import { PESERTA_MSG } from '@/domain/peserta';
 import { kompetensiFor } from '@/domain/nilai-view';
 import { ActionButton } from '@/ui/action-button';
-import { Alert } from '@/ui/alert';
+import { LoadFailure } from '@/ui/load-failure';
 import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { type DataTableColumn } from '@/ui/data-table';
@@ -125,15 +126,7 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
           ))}
         </select>
       </div>
-      {failed && rows.length > 0 && <p className="stale-note muted">{MSG.staleMirror}</p>}
-      {failed && rows.length === 0 && (
-        <Alert tone="error">
-          Gagal memuat data{' '}
-          <button type="button" className="link-btn" onClick={() => void refresh()}>
-            Coba lagi
-          </button>
-        </Alert>
-      )}
+      <LoadFailure failed={failed} hasRows={rows.length > 0} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
       <PagedTable
         label="Daftar Penilaian"
         columns={columns}

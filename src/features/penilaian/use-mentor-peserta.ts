@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/sync/pull-master-data';
@@ -22,14 +21,5 @@ export function useMentorMirror(userId: number | null): NilaiMirror | undefined 
  * whenever the tab becomes visible again. Failures keep the mirror as it is.
  */
 export function useMentorPull(api: ApiClient): Refresh {
-  const refresh = useRefresh(() => Promise.all([pullMentorMirror(api, db), pullKompetensi(api, db)]));
-  const { refresh: run } = refresh;
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void run();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [run]);
-  return refresh;
+  return useRefresh(() => Promise.all([pullMentorMirror(api, db), pullKompetensi(api, db)]), { visibleAfterMs: 0 });
 }

@@ -3,6 +3,7 @@ import { useApi } from '@/api/api-context';
 import { reviewsOf } from '@/db/nilai-mirror';
 import { jakartaDate } from '@/domain/dates';
 import { MSG } from '@/domain/messages';
+import { PESERTA_MSG } from '@/domain/peserta';
 import { HADIR, PRESENSI_MSG, addDays, weekdayOf } from '@/domain/presensi';
 import {
   type MarkInput,
@@ -15,7 +16,7 @@ import {
   weekOf,
 } from '@/domain/presensi-screen';
 import { savePresensi } from '@/sync/changes';
-import { Alert } from '@/ui/alert';
+import { LoadFailure } from '@/ui/load-failure';
 import { usePopup } from '@/ui/popup';
 import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
@@ -171,15 +172,13 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
             {saving ? T.saving : T.save}
           </button>
         </div>
-        {failed && (rows?.all.length ?? 0) > 0 && <p className="stale-note muted">{MSG.staleMirror}</p>}
-        {failed && mirror?.peserta.length === 0 && (
-          <Alert tone="error">
-            Gagal memuat data{' '}
-            <button type="button" className="link-btn" onClick={() => void refresh()}>
-              Coba lagi
-            </button>
-          </Alert>
-        )}
+        <LoadFailure
+          failed={failed}
+          hasRows={(mirror?.peserta.length ?? 0) > 0}
+          message={PESERTA_MSG.loadFailed}
+          staleMessage={MSG.staleMirror}
+          onRetry={() => void refresh()}
+        />
         {loadingList ? (
           <Spinner label={T.loading} />
         ) : view === 'day' && !workingDay ? (

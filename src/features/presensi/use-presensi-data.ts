@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { readHariKerja } from '@/db/meta';
@@ -54,14 +53,5 @@ export function usePresensiDays(dates: readonly string[], userId: number | null)
  */
 export function usePresensiPull(api: ApiClient): Refresh {
   // The working days are a courtesy for the screen: their failure does not make the list stale.
-  const refresh = useRefresh(() => Promise.all([pullMentorMirror(api, db), pullHariKerja(api, db).catch(() => undefined)]));
-  const { refresh: run } = refresh;
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void run();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [run]);
-  return refresh;
+  return useRefresh(() => Promise.all([pullMentorMirror(api, db), pullHariKerja(api, db).catch(() => undefined)]), { visibleAfterMs: 0 });
 }
