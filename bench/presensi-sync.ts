@@ -20,6 +20,7 @@ import { replayOutbox } from '@/sync/replay';
 import { startBenchApp } from './app';
 import { Client, login } from './http';
 import { rowsOf } from './list-costs';
+import { markEveryDay } from './presensi';
 import { openBenchDatabase } from './server';
 
 const GROUP = 30;
@@ -57,14 +58,7 @@ async function generate(database: Awaited<ReturnType<typeof openBenchDatabase>>[
          (select min(id) id from instansi where jenis = 'Sekolah') s,
          (select array_agg(id order by id) ids from divisi) d,
          (select id from users where username = 'pembimbing') p`);
-  await db.execute(sql`
-    insert into presensi (peserta_id, tanggal, status, catatan)
-    select b.id, day::date, st.status, case when st.status = 'Izin' then 'Keperluan keluarga' end
-    from peserta b
-    cross join generate_series(${FROM}::date, ${LAST_MARKED}::date, interval '1 day') day
-    cross join lateral (select case (b.id * 7 + extract(doy from day)::int) % 20
-                          when 0 then 'Alpa' when 1 then 'Izin' when 2 then 'Sakit' else 'Hadir' end as status) st
-    where b.mentor_id = ${mentorId} and extract(isodow from day) <> 7`);
+  await markEveryDay(db, sql`b.mentor_id = ${mentorId}`, FROM, LAST_MARKED);
   const [group] = rowsOf<{ ids: number[] }>(await db.execute(sql`select array_agg(id order by id) as ids from peserta where mentor_id = ${mentorId}`));
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from presensi m join peserta b on b.id = m.peserta_id where b.mentor_id = ${mentorId}`));
   return { ids: group?.ids ?? [], marks: count?.n ?? 0 };

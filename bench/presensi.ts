@@ -11,7 +11,7 @@
 //     recap of the same run (the cost of writing the workbook);
 //   - PUT /api/presensi of 30 marks (a mentor's group for one day): p50/p99 over 200 requests, each
 //     setting another status than the stored one on nearly every mark it sends.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/db/client';
 import { startBenchApp } from './app';
@@ -50,15 +50,7 @@ async function generate(db: Db): Promise<{ marks: number; seconds: number }> {
          (select array_agg(id order by id) ids from divisi) d,
          (select id from users where username = 'mentor') m,
          (select id from users where username = 'pembimbing') p`);
-  // About 90 % Hadir, the rest Izin (with its note), Sakit and Alpa, spread by participant and day.
-  await db.execute(sql`
-    insert into presensi (peserta_id, tanggal, status, catatan)
-    select b.id, day::date, st.status, case when st.status = 'Izin' then 'Keperluan keluarga' end
-    from peserta b
-    cross join generate_series(${FROM}::date, ${TO}::date, interval '1 day') day
-    cross join lateral (select case (b.id * 7 + extract(doy from day)::int) % 20
-                          when 0 then 'Alpa' when 1 then 'Izin' when 2 then 'Sakit' else 'Hadir' end as status) st
-    where b.nama like 'Presensi Bench %' and extract(isodow from day) <> 7`);
+  await markEveryDay(db, sql`b.nama like 'Presensi Bench %'`, FROM, TO);
   await db.execute(sql`analyze presensi`);
   await db.execute(sql`analyze peserta`);
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from presensi`));
@@ -80,6 +72,21 @@ async function withHeap<T>(request: () => Promise<T>): Promise<{ result: T; grow
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * Marks every Monday–Saturday of [from, to] of the participants `b` matching `where`: about 90 %
+ * Hadir, the rest Izin (with its note), Sakit and Alpa, spread by participant and day.
+ */
+export async function markEveryDay(db: Db, where: SQL, from: string, to: string): Promise<void> {
+  await db.execute(sql`
+    insert into presensi (peserta_id, tanggal, status, catatan)
+    select b.id, day::date, st.status, case when st.status = 'Izin' then 'Keperluan keluarga' end
+    from peserta b
+    cross join generate_series(${from}::date, ${to}::date, interval '1 day') day
+    cross join lateral (select case (b.id * 7 + extract(doy from day)::int) % 20
+                          when 0 then 'Alpa' when 1 then 'Izin' when 2 then 'Sakit' else 'Hadir' end as status) st
+    where ${where} and extract(isodow from day) <> 7`);
 }
 
 export async function benchPresensi(): Promise<void> {
