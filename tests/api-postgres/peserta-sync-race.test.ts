@@ -85,6 +85,8 @@ describe('GET /api/peserta (full list, ETag) on PostgreSQL', () => {
     expect((await full(etag)).statusCode).toBe(304);
     release();
     await slow;
+    // The commit happened past the app: its change feed hears of it a moment later (NOTIFY).
+    await t.app.changes.settle();
     const after = await full(etag);
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);

@@ -8,10 +8,10 @@ afterEach(async () => {
 });
 
 describe('MagangDb', () => {
-  it('should open version 5 with the mirror (certificates, their images, history and attendance included), outbox and meta tables', async () => {
+  it('should open version 6 with the mirror (certificates, their images, history, attendance and notifications included), outbox and meta tables', async () => {
     db = new MagangDb('schema-test');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual([...MIRROR_TABLES, 'outbox', 'meta'].sort());
     expect(MIRROR_TABLES).toContain('sertifikat');
@@ -19,6 +19,7 @@ describe('MagangDb', () => {
     expect(names).not.toContain('signatures');
     expect(MIRROR_TABLES).toContain('riwayat');
     expect(MIRROR_TABLES).toContain('presensi');
+    expect(MIRROR_TABLES).toContain('notifikasi');
   });
 
   it('should upgrade a version 1 database and keep its data', async () => {
@@ -39,7 +40,7 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.divisi.get(1)).toEqual({ id: 1, nama: 'Keuangan' });
     await db.images.put({ sha256: 'ab', png: new Uint8Array([1, 2]) });
     expect((await db.images.get('ab'))?.png).toBeInstanceOf(Uint8Array);
@@ -57,7 +58,7 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade-3');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.backendDB().objectStoreNames.contains('signatures')).toBe(false);
     expect(await db.sertifikat.get(9)).toEqual({ id: 9, jenjang: 'SMK' });
     await db.images.put({ sha256: 'cd', png: new Uint8Array([3]) });
@@ -75,10 +76,27 @@ describe('MagangDb', () => {
     old.close();
     db = new MagangDb('schema-upgrade-4');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.riwayat.get(5)).toEqual({ pesertaId: 5, entries: [], fetchedAt: 1 });
     expect(await db.meta.get('cursor:peserta')).toEqual({ key: 'cursor:peserta', value: '42' });
     expect(await db.presensi.count()).toBe(0);
+  });
+
+  it('should upgrade a version 5 database: the notifications table comes, the marks stay', async () => {
+    const old = new Dexie('schema-upgrade-5');
+    old.version(1).stores({ divisi: 'id', meta: 'key' });
+    old.version(2).stores({ sertifikat: 'id, jenjang', signatures: 'userId' });
+    old.version(3).stores({ riwayat: 'pesertaId' });
+    old.version(4).stores({ images: 'sha256', signatures: null });
+    old.version(5).stores({ presensi: '[peserta_id+tanggal], peserta_id, tanggal' });
+    await old.table('presensi').put({ peserta_id: 1, tanggal: '2026-11-02', status: 'Hadir', catatan: null });
+    old.close();
+    db = new MagangDb('schema-upgrade-5');
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.presensi.get([1, '2026-11-02'])).toEqual({ peserta_id: 1, tanggal: '2026-11-02', status: 'Hadir', catatan: null });
+    await db.notifikasi.put({ id: 3, jenis: 'ditolak', judul: 'Peserta ditolak', isi: 'x', tautan: '/approval', dibaca: false, dibuat: '2026-11-26T01:00:00.000Z' });
+    expect(await db.notifikasi.orderBy('dibuat').primaryKeys()).toEqual([3]);
   });
 
   it('should key attendance marks by participant and date, and read them by participant and by date', async () => {
