@@ -141,6 +141,9 @@ export function jamTenangEnd(now: Date, jam: JamTenang | 'mati'): Date | null {
   return new Date(end - JAKARTA_OFFSET_MS);
 }
 
+/** A push not sent within two days is news no more: it is dropped unsent. */
+export const PUSH_MAX_AGE_MS = 2 * 24 * 3_600_000;
+
 /** Sends of one push before it is given up. */
 export const PUSH_MAX_ATTEMPTS = 8;
 const BACKOFF_FIRST_MS = 30_000;
