@@ -50,8 +50,9 @@ export function installPushHandlers(): void {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
         if (open) {
-          const focused = await open.focus();
-          await focused.navigate(url).catch(() => undefined);
+          // Focus may be refused (no user activation); the window is still taken to the link.
+          await open.focus().catch(() => undefined);
+          await open.navigate(url);
           return;
         }
         await self.clients.openWindow(url);

@@ -76,10 +76,11 @@ export async function enablePush(api: ApiClient): Promise<PushState> {
   return 'active';
 }
 
-/** At start: with permission granted, sends this device's subscription again (never asks anything). */
+/** At start: with permission granted, sends this device's subscription again (never asks nor subscribes anything). */
 export async function resyncPush(api: ApiClient): Promise<void> {
   if (support() !== 'ok' || Notification.permission !== 'granted') return;
-  const subscription = await currentSubscription(api);
+  const reg = await registration();
+  const subscription = await reg?.pushManager.getSubscription();
   if (subscription) await savePushSubscription(api, subscription.toJSON());
 }
 
