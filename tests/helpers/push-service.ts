@@ -61,7 +61,8 @@ async function vapidKey(k: string) {
   return importJWK({ kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, 'ES256');
 }
 
-export async function startPushService(options: { vapidPublicKey?: string } = {}): Promise<PushService> {
+/** `vapidPublicKey`: the only key accepted; `delayMs`: each answer waits this long (a slow push service). */
+export async function startPushService(options: { vapidPublicKey?: string; delayMs?: number } = {}): Promise<PushService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'magang-push-'));
   const tls = makeCertificate(dir);
   const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; status: number }>();
@@ -91,7 +92,8 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
         return [201, ''] as const;
       })()
         .catch((error: unknown) => [400, String(error)] as const)
-        .then(([status, reason]) => {
+        .then(async ([status, reason]) => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           if (status >= 400 && status !== 404 && status !== 410) refused.push(reason);
           response.writeHead(status).end(reason);
         });
