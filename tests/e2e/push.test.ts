@@ -3,7 +3,8 @@
 // shown with its title, text, icon, tag and link (read back with registration.getNotifications()),
 // and a click takes the open window to the linked screen. The opt-in: asked only on a tap; with
 // permission granted it subscribes with the server's VAPID key, sends the subscription and shows
-// 'Notifikasi aktif' (and logout removes it); with permission denied it explains how to allow it.
+// 'Notifikasi aktif' (and logout removes it); with permission denied it explains how to allow it;
+// a server with push off offers no opt-in.
 // Chromium's own push service (FCM) is unreachable offline, so the page's PushManager.subscribe is
 // replaced by one answering a local endpoint.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -144,6 +145,27 @@ describe('Web Push', () => {
       expect(await panel.getByRole('button', { name: PUSH_MSG.enable }).count()).toBe(0);
     } finally {
       await context.close();
+    }
+  });
+
+  it('should offer nothing when the server has push off: no line in the inbox, the reason on the profile', async () => {
+    const plain = await startServer();
+    const context = await newContext(browser, DESKTOP);
+    await stubPush(context, 'granted');
+    const page = await context.newPage();
+    try {
+      await login(page, plain.url, 'hr');
+      await page.goto(`${plain.url}/profile`);
+      const card = page.locator('section[aria-labelledby="profile-push-title"]');
+      await card.getByText(PUSH_MSG.disabled).waitFor();
+      expect(await card.getByRole('button', { name: PUSH_MSG.enable }).count()).toBe(0);
+      await page.getByRole('link', { name: /^Notifikasi/ }).click();
+      const panel = page.getByRole('region', { name: 'Notifikasi' });
+      await panel.getByText('Belum ada notifikasi').or(panel.getByRole('list')).first().waitFor();
+      expect(await panel.getByRole('button', { name: PUSH_MSG.enable }).count()).toBe(0);
+    } finally {
+      await context.close();
+      await plain.stop();
     }
   });
 });

@@ -2,29 +2,29 @@ import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { errorMessage } from '@/api/client';
 import { PUSH_MSG } from '@/domain/push';
-import { type PushState, enablePush, readPushState } from './push-subscription';
+import { type PushState, enablePush, readPushState, serverHasPush } from './push-subscription';
 
 /**
  * 'Aktifkan notifikasi': push to this device, asked only when the user taps (never on load). It
  * shows where push stands: active, blocked (how to allow it in the browser), an iPhone / iPad in
- * the browser (install to the home screen first), or not available. `compact`: the inbox's
- * one-line form, which shows nothing when push cannot work here.
+ * the browser (install to the home screen first), or not available (the browser, or the server
+ * without push). `compact`: the inbox's one-line form, which shows nothing when push cannot work here.
  */
 export function PushOptIn({ compact = false }: { compact?: boolean }) {
   const api = useApi();
-  const [state, setState] = useState<PushState | null>(null);
+  const [state, setState] = useState<PushState | 'server-off' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    void readPushState()
-      .then((value) => live && setState(value))
+    void Promise.all([readPushState(), serverHasPush(api)])
+      .then(([value, on]) => live && setState(on || value === 'active' ? value : 'server-off'))
       .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
-  }, []);
+  }, [api]);
 
   async function enable() {
     setBusy(true);
@@ -38,7 +38,7 @@ export function PushOptIn({ compact = false }: { compact?: boolean }) {
     }
   }
 
-  if (state === null || (compact && state === 'unsupported')) return null;
+  if (state === null || (compact && (state === 'unsupported' || state === 'server-off'))) return null;
   return (
     <div className={`push-optin${compact ? ' is-compact' : ''}`} data-state={state}>
       {state === 'active' && (
@@ -48,6 +48,7 @@ export function PushOptIn({ compact = false }: { compact?: boolean }) {
         </p>
       )}
       {state === 'unsupported' && <p className="push-optin-note">{PUSH_MSG.unsupported}</p>}
+      {state === 'server-off' && <p className="push-optin-note">{PUSH_MSG.disabled}</p>}
       {state === 'ios-browser' && (
         <p className="push-optin-note">
           <strong>{PUSH_MSG.needsInstall}</strong> {PUSH_MSG.needsInstallHint}

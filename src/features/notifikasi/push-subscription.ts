@@ -6,7 +6,7 @@
  * the server's copy is removed (forgetPush), so the next user of the device is not told the
  * previous one's news.
  */
-import type { ApiClient } from '@/api/client';
+import { type ApiClient, isApiError } from '@/api/client';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '@/api/push';
 import { pushSupport } from '@/domain/push';
 
@@ -31,6 +31,21 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   const ready = navigator.serviceWorker.ready;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));
   return Promise.race([ready, timeout]);
+}
+
+let serverPush: Promise<boolean> | undefined;
+
+/** Whether the server has push on (its key answers; 503 when off), asked once per page load; unreachable counts as on. */
+export function serverHasPush(api: ApiClient): Promise<boolean> {
+  serverPush ??= fetchPushKey(api).then(
+    () => true,
+    (error: unknown) => {
+      const off = isApiError(error) && error.status === 503;
+      if (!off) serverPush = undefined;
+      return !off;
+    },
+  );
+  return serverPush;
 }
 
 /** The state shown by the opt-in, read without asking the user anything. */
