@@ -52,8 +52,8 @@ export function installPushHandlers(): void {
         if (open) {
           // Focus may be refused (no user activation); the window is still taken to the link.
           await open.focus().catch(() => undefined);
-          await open.navigate(url);
-          return;
+          // A window this worker does not control cannot be navigated: a new one opens instead.
+          if (await open.navigate(url).catch(() => null)) return;
         }
         await self.clients.openWindow(url);
       })(),
