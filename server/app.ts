@@ -29,6 +29,7 @@ import pesertaRoutes from './routes/peserta';
 import reviewRoutes from './routes/review';
 import presensiRoutes from './routes/presensi';
 import notifikasiRoutes from './routes/notifikasi';
+import pushRoutes from './routes/push';
 import riwayatRoutes from './routes/riwayat';
 import sertifikatRoutes from './routes/sertifikat';
 import usersRoutes from './routes/users';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisasiRoutes, { prefix: '/api/organisasi' });
   await app.register(verifikasiRoutes, { prefix: '/api/verifikasi' });
   await app.register(notifikasiRoutes, { prefix: '/api/notifikasi' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
 
   await app.register(webStatic, { root: deps.webRoot === undefined ? deps.config.webDir : deps.webRoot });
   return app;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_HARI_KERJA, type Weekday, parseHariKerja } from '../src/domain/presensi';
+import { type JamTenang, parseJamTenang } from '../src/domain/push';
 import type { Organisasi } from '../src/domain/sertifikat';
 import type { Database, Db } from './db/client';
 import { appSecrets } from './db/schema';
@@ -122,6 +123,18 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => parseHariKerja(value) !== null, "harus nomor hari ISO (1 = Senin … 7 = Minggu) dan rentang dipisah koma, misalnya '1-6' atau '1-5'"),
+  VAPID_SUBJECT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/?#]+(\/\S*)?)$/, "harus alamat mailto: (misalnya 'mailto:admin@contoh.id') atau https://")
+      .optional(),
+  ),
+  PUSH_JAM_TENANG: z
+    .string()
+    .optional()
+    .refine((value) => parseJamTenang(value) !== null, "harus dua jam dipisah '-' (misalnya '21-6': 21.00 sampai 06.00 WIB), atau 'mati'"),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -163,11 +176,22 @@ interface EnvConfig {
    * login limit counts by. parseEnv always sets it; absent means false.
    */
   trustProxy?: TrustProxy;
+  /** Web Push is on when VAPID_SUBJECT (the operator's mailto: or https: contact) is set. */
+  vapidSubject?: string;
+  /** No push between these hours, Jakarta time (PUSH_JAM_TENANG, default 21-6); absent: none. */
+  jamTenang?: JamTenang | 'mati';
 }
 
-/** Everything the server needs, with the JWT secret resolved. */
+/** The VAPID key pair (base64url): the public key is an uncompressed P-256 point, the private key its 32-byte scalar. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Everything the server needs, with the JWT secret resolved (and the VAPID keys when push is on). */
 export interface Config extends EnvConfig {
   jwtSecret: string;
+  vapid?: VapidKeys & { subject: string };
 }
 
 /** A configuration problem an operator can fix; `message` says which variable and why. */
@@ -216,6 +240,8 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
     hariKerja: parseHariKerja(value.HARI_KERJA) ?? [...DEFAULT_HARI_KERJA],
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
+    ...(value.VAPID_SUBJECT ? { vapidSubject: value.VAPID_SUBJECT } : {}),
+    jamTenang: parseJamTenang(value.PUSH_JAM_TENANG) ?? 'mati',
   };
 }
 

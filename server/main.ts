@@ -1,5 +1,5 @@
 // The only file that listens: config -> lock DATA_DIR -> database -> migrate -> seed ->
-// buildApp -> listen. Operator mistakes (bad env, DATA_DIR in use, port taken) print one
+// buildApp -> push sender -> listen. Operator mistakes (bad env, DATA_DIR in use, port taken) print one
 // clear line and exit 1, without a stack trace. SIGINT/SIGTERM drain the requests in flight,
 // close the database and release the lock (server/shutdown.ts).
 import { fileURLToPath } from 'node:url';
@@ -9,9 +9,11 @@ import { type Database, DatabaseUnavailableError, openDatabase } from './db/clie
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { startPushWorker } from './push-worker';
 import { pruneNotifikasi } from './services/notifikasi';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
+import { PUSH_DISABLED_LINE, withVapidKeys } from './vapid-keys';
 
 function fail(message: string): never {
   console.error(message);
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
     // Same expression in the source tree and in the bundle (dist/server/db/migrations).
     await migrate(database, fileURLToPath(new URL('./db/migrations', import.meta.url)));
     // After migrate: on PostgreSQL the generated JWT secret lives in the database (app_secrets).
-    const config = await resolveConfigWithDatabase(env, database);
+    // The VAPID keys too (Web Push), when VAPID_SUBJECT turns push on.
+    const config = await withVapidKeys(await resolveConfigWithDatabase(env, database), database);
     await seed(database.db, config.seed);
     // Participants fully approved by the seed, or before certificates were issued, get theirs.
     await issueMissingCertificates(database.db, config);
@@ -37,6 +40,10 @@ async function main(): Promise<void> {
     await pruneNotifikasi(database.db);
 
     const app = await buildApp({ db: database.db, database, config });
+    // Push sends from every instance; stopped (a drain in progress finishing) when the app closes.
+    const pushWorker = startPushWorker({ db: database.db, config, log: app.log });
+    if (pushWorker) app.addHook('onClose', () => pushWorker.stop());
+    else console.log(PUSH_DISABLED_LINE);
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -72,6 +72,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   review: 'The three-step approval chain: Pembimbing, HR, BusHead',
   presensi: 'Daily attendance marks (Hadir, Izin, Sakit, Alpa): set by the mentor (offline through the outbox), corrected by HR',
   notifikasi: "The caller's own inbox: who must act or should know, from the changes of the approval chain (read, unread, kept 90 days)",
+  push: 'Web Push to the installed app: the VAPID public key, and the caller\'s own device subscriptions (off without VAPID_SUBJECT: 503)',
   riwayat: 'The history of every score change and approval decision of a participant (append-only)',
   sertifikat: 'Certificates of fully approved participants: list, PDF, PowerPoint, preview image',
   organisasi: "Organisation-wide settings HR manages: the logo printed on the documents",

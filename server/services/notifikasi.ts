@@ -26,6 +26,7 @@ import type { Db, Tx } from '../db/client';
 import { peserta, reviews, users } from '../db/schema';
 import { notifikasi } from '../db/schema-notifikasi';
 import { HttpError } from '../http-error';
+import { type WrittenNotifikasi, enqueuePush } from './push-antrian';
 import { syncCursor } from './peserta-read';
 
 /** A participant's chain point with what its notifications name and whom they may reach. */
@@ -158,7 +159,7 @@ async function leaveDigests(tx: Tx, jenis: NotifikasiJenis, ids: readonly number
     .where(and(eq(notifikasi.jenis, jenis), eq(notifikasi.dibaca, false), sql`${notifikasi.peserta_ids} && ${list}`));
 }
 
-/** Writes the notifications: one row each, digests merged into the recipient's unread one. */
+/** Writes the notifications: one row each, digests merged into the recipient's unread one; queues their pushes. */
 async function writeTold(tx: Tx, told: readonly Told[]): Promise<void> {
   const digests = new Map<string, Told & { ids: number[] }>();
   const single: Told[] = [];
@@ -172,13 +173,20 @@ async function writeTold(tx: Tx, told: readonly Told[]): Promise<void> {
     if (held) held.ids.push(item.pesertaId);
     else digests.set(key, { ...item, ids: [item.pesertaId] });
   }
+  const written = { user_id: notifikasi.user_id, jenis: notifikasi.jenis, tautan: notifikasi.tautan, fakta: notifikasi.fakta, peserta_ids: notifikasi.peserta_ids };
+  const news: WrittenNotifikasi[] = [];
   if (single.length > 0) {
-    await tx.insert(notifikasi).values(single.map((item) => ({ user_id: item.userId, jenis: item.jenis, tautan: item.tautan, fakta: item.fakta, peserta_ids: [item.pesertaId] })));
+    news.push(
+      ...(await tx
+        .insert(notifikasi)
+        .values(single.map((item) => ({ user_id: item.userId, jenis: item.jenis, tautan: item.tautan, fakta: item.fakta, peserta_ids: [item.pesertaId] })))
+        .returning(written)),
+    );
   }
   // Sorted by recipient: concurrent writers take the digest rows' locks in one order.
   const merged = [...digests.values()].sort((a, b) => a.userId - b.userId || a.jenis.localeCompare(b.jenis) || a.tautan.localeCompare(b.tautan));
   for (const item of merged) {
-    await tx
+    const rows = await tx
       .insert(notifikasi)
       .values({ user_id: item.userId, jenis: item.jenis, tautan: item.tautan, fakta: item.fakta, peserta_ids: item.ids })
       .onConflictDoUpdate({
@@ -190,8 +198,14 @@ async function writeTold(tx: Tx, told: readonly Told[]): Promise<void> {
           dibuat: sql`now()`,
           change_xid: CURRENT_XID,
         },
-      });
+        // Only when it grows: a participant already counted changes nothing (and pushes nothing).
+        setWhere: sql`not (excluded.peserta_ids <@ ${notifikasi.peserta_ids})`,
+      })
+      .returning(written);
+    news.push(...rows);
   }
+  // Pushed to the recipients' devices: queued in this transaction, so a refused change pushes nothing.
+  await enqueuePush(tx, news);
 }
 
 /** A digest with no participant left is hidden from the inbox (and counts as gone for a client). */

@@ -1,7 +1,7 @@
 /**
  * The service worker. It owns the precache (the built app shell, injected by vite-plugin-pwa
  * at build time), the navigation fallback to index.html, and the hooks that start an outbox
- * replay (`sync` event, 'REPLAY' message). It never caches /api responses: API data lives in
+ * replay (`sync` event, 'REPLAY' message), and Web Push (./push.ts: show, open on click). It never caches /api responses: API data lives in
  * Dexie, written by the page and by src/sync. It imports only src/sync, src/db and src/domain.
  */
 import { clientsClaim } from 'workbox-core';
@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_SYNC_TAG } from '@/sync/constants';
 import { startReplay } from '@/sync/replay';
+import { installPushHandlers } from './push';
 
 /** Background Sync event; not part of TypeScript's lib.webworker, so declared here. */
 interface SyncEvent extends ExtendableEvent {
@@ -71,3 +72,5 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
+
+installPushHandlers();

@@ -196,6 +196,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/notifikasi': { roles: 'any', ok: 200, request: fixed('/api/notifikasi') },
   'POST /api/notifikasi/:id/baca': { roles: 'any', ok: 404, request: fixed(`/api/notifikasi/${UNKNOWN_ID}/baca`) },
   'POST /api/notifikasi/baca-semua': { roles: 'any', ok: 200, request: fixed('/api/notifikasi/baca-semua') },
+  // Web Push: every role reads the key and adds or removes its own device (the matrix app has push on).
+  'GET /api/push/kunci': { roles: 'any', ok: 200, request: fixed('/api/push/kunci') },
+  'POST /api/push/langganan': { roles: 'any', ok: 400, request: fixed('/api/push/langganan', {}) },
+  'DELETE /api/push/langganan': { roles: 'any', ok: 200, request: fixed('/api/push/langganan', { endpoint: 'https://push.example/tidak-ada' }) },
   'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },
 
   'GET /api/sertifikat/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/peserta?jenjang=SMK') },

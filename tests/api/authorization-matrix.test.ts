@@ -10,6 +10,7 @@ import { SERVER_MSG } from '../../src/domain/messages';
 import { ROLES, type Role } from '../../src/domain/roles';
 import { divisi, nilai, users } from '../../server/db/schema';
 import { DEMO_ROLES, type DemoUsername, demoTokens, tokenOf } from '../helpers/api';
+import { generateVapidKeys } from '../../server/vapid-keys';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { addMentor, makePeserta, send, storedScores, storedStatuses, userIdOf } from '../helpers/nilai';
 import { MATRIX, type MatrixContext, expectedStatus } from './authorization-matrix.table';
@@ -38,7 +39,7 @@ let forged: string;
 let deletedUser: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ onRoute: collect });
+  t = await buildTestApp({ onRoute: collect, config: { vapid: { ...generateVapidKeys(), subject: 'mailto:admin@magang.example' } } });
   tokens = await demoTokens(t);
   const [firstDivisi] = await t.db.select({ id: divisi.id }).from(divisi).orderBy(divisi.id).limit(1);
   ctx = {

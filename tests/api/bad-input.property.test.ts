@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/roles';
 import * as schema from '../../server/db/schema';
 import { type DemoUsername, DEMO_ROLES, demoTokens } from '../helpers/api';
+import { generateVapidKeys } from '../../server/vapid-keys';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 import { MATRIX } from './authorization-matrix.table';
 import { type Target, mutationTargets, targetIds } from './bad-input.targets';
@@ -141,7 +142,8 @@ let t: TestApp;
 let tokens: Record<DemoUsername, string>;
 let targets: Record<string, Target>;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Push on, so its routes take their bodies.
+  t = await buildTestApp({ config: { vapid: { ...generateVapidKeys(), subject: 'mailto:admin@magang.example' } } });
   tokens = await demoTokens(t);
   targets = mutationTargets(await targetIds(t));
 });

@@ -111,6 +111,8 @@ export function mutationTargets(ids: TargetIds): Record<string, Target> {
     'PUT /api/presensi': { url: '/api/presensi', body: { presensi: [{ peserta_id: ids.scored.id, tanggal: '2026-01-05', status: 'Hadir' }] } },
     'POST /api/notifikasi/:id/baca': { url: `/api/notifikasi/${ids.notifikasi}/baca`, body: {} },
     'POST /api/notifikasi/baca-semua': { url: '/api/notifikasi/baca-semua', body: {} },
+    'POST /api/push/langganan': { url: '/api/push/langganan', body: { endpoint: 'https://push.example/fuzz', expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } } },
+    'DELETE /api/push/langganan': { url: '/api/push/langganan', body: { endpoint: 'https://push.example/fuzz' } },
     'POST /api/review/approve/:id': { url: `/api/review/approve/${ids.reviewed.id}`, body: { catatan: 'Bagus' } },
     'POST /api/review/reject/:id': { url: `/api/review/reject/${ids.reviewed.id}`, body: { catatan: 'Kurang' } },
     'POST /api/review/cancel/:id': { url: `/api/review/cancel/${ids.reviewed.id}`, body: {} },

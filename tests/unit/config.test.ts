@@ -19,7 +19,19 @@ describe('parseEnv()', () => {
       publicUrl: 'http://127.0.0.1:3000',
       hariKerja: [1, 2, 3, 4, 5, 6],
       trustProxy: false,
+      jamTenang: { mulai: 21, selesai: 6 },
     });
+  });
+
+  it('should turn push on with a mailto: or https: VAPID_SUBJECT and read the quiet hours', () => {
+    expect(parseEnv({ VAPID_SUBJECT: 'mailto:admin@contoh.id' }).vapidSubject).toBe('mailto:admin@contoh.id');
+    expect(parseEnv({ VAPID_SUBJECT: 'https://magang.contoh.id' }).vapidSubject).toBe('https://magang.contoh.id');
+    expect(parseEnv({ VAPID_SUBJECT: ' ' }).vapidSubject).toBeUndefined();
+    expect(parseEnv({ PUSH_JAM_TENANG: '22-5' }).jamTenang).toEqual({ mulai: 22, selesai: 5 });
+    expect(parseEnv({ PUSH_JAM_TENANG: 'mati' }).jamTenang).toBe('mati');
+    expect(() => parseEnv({ VAPID_SUBJECT: 'admin@contoh.id' })).toThrow(/VAPID_SUBJECT harus alamat mailto:/);
+    expect(() => parseEnv({ VAPID_SUBJECT: 'http://magang.contoh.id' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PUSH_JAM_TENANG: '21' })).toThrow(/PUSH_JAM_TENANG harus dua jam/);
   });
 
   it('should read every variable', () => {

@@ -1,5 +1,6 @@
 import { Outlet, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '@/api/api-context';
 import { normalizeRole } from '@/domain/role-access';
 import { trapTab } from '@/ui/modal';
 import { NARROW_QUERY } from '@/ui/use-media-query';
@@ -9,6 +10,12 @@ import { Sidebar } from './sidebar';
 import { StorageFullBanner } from './storage-full-banner';
 import { TopBar } from './top-bar';
 import './layout.css';
+
+/** Removes this device's push subscription on the server, given up after 3 s (a logout offline still logs out). */
+async function forgetPushSubscription(api: ReturnType<typeof useApi>): Promise<void> {
+  const forgetting = import('@/features/notifikasi/push-subscription').then(({ forgetPush }) => forgetPush(api));
+  await Promise.race([forgetting.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -24,6 +31,7 @@ export function AppLayout() {
   const drawerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const role = normalizeRole(state.user?.role ?? state.userRole);
+  const api = useApi();
 
   const closeDrawer = useCallback((returnFocus: boolean) => {
     setDrawerOpen(false);
@@ -53,6 +61,8 @@ export function AppLayout() {
   }, [drawerOpen, closeDrawer]);
 
   async function logout() {
+    // While the token still works: this device stops receiving the user's pushes.
+    await forgetPushSubscription(api);
     await session.logout();
     await navigate({ to: '/', replace: true });
   }
@@ -65,6 +75,11 @@ export function AppLayout() {
     void import('../sync/test-hooks').then((hooks) => hooks.maybeInstallTestHooks({ id: userId, role: userRole }));
   }, [userId, userRole]);
   const logoutFlow = useLogoutWithWarning(userId, logout);
+  // At each start with notification permission granted: the server gets this device's subscription again.
+  useEffect(() => {
+    if (userId === null) return;
+    void import('@/features/notifikasi/push-subscription').then(({ resyncPush }) => resyncPush(api)).catch(() => undefined);
+  }, [api, userId]);
 
   async function loginAgain() {
     await session.expire();

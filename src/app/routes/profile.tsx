@@ -1,8 +1,10 @@
 import { lazyRouteComponent, useRouteContext } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { useSession } from '../session/use-session';
 import { screenRoute } from './screen-route';
 
 const ProfilePage = lazyRouteComponent(() => import('@/features/profile/profile-page'), 'ProfilePage');
+const PushCard = lazy(() => import('@/features/notifikasi/push-card').then((m) => ({ default: m.PushCard })));
 
 function ProfileRoute() {
   const state = useSession();
@@ -12,6 +14,11 @@ function ProfileRoute() {
       cachedUser={state.user}
       onUserUpdated={(user) => session.setUser(user)}
       onTokenRenewed={(token) => session.renewToken(token)}
+      pushPanel={
+        <Suspense fallback={null}>
+          <PushCard />
+        </Suspense>
+      }
     />
   );
 }

@@ -5,6 +5,7 @@ import type { NotifikasiRecord } from '@/db/records';
 import { NOTIFIKASI_MSG, formatNotifikasiTime } from '@/domain/notifikasi';
 import { markNotifikasiRead } from '@/sync/changes';
 import { useOnlineStatus } from '@/ui/use-online-status';
+import { PushOptIn } from './push-optin';
 import './notifikasi.css';
 
 interface NotifikasiListProps {
@@ -48,6 +49,7 @@ export function NotifikasiList({ userId, role, onChosen, heading: Heading = 'h2'
           {NOTIFIKASI_MSG.markAll}
         </button>
       </div>
+      <PushOptIn compact />
       {!online && <p className="notifikasi-note">{NOTIFIKASI_MSG.offline}</p>}
       {rows.length === 0 ? (
         <p className="notifikasi-empty">{NOTIFIKASI_MSG.empty}</p>

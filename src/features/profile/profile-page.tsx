@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { changePassword, getProfile, updateProfile, type SessionUser } from '@/api/auth';
 import { useApi } from '@/api/api-context';
 import { errorMessage } from '@/api/client';
@@ -19,6 +19,8 @@ interface ProfilePageProps {
   onUserUpdated: (user: SessionUser) => Promise<void> | void;
   /** Called with the fresh token a password change answers (the old one no longer works). */
   onTokenRenewed: (token: string) => Promise<void> | void;
+  /** The 'Notifikasi' card (push to this device), given by the route. */
+  pushPanel?: ReactNode;
 }
 
 type Status = { tone: AlertTone; text: string } | null;
@@ -66,7 +68,7 @@ function FormFooter({ status, busy, disabled = false, label }: { status: Status;
  * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, for a
  * Pembimbing or BusHead the signature panel, and for HR the organisation's logo.
  */
-export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: ProfilePageProps) {
+export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed, pushPanel }: ProfilePageProps) {
   const api = useApi();
   useDocumentTitle('Detail Profil');
   const [profile, setProfile] = useState<SessionUser | null>(cachedUser);
@@ -213,6 +215,8 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed }: Profi
           <PasswordField id="profile-new-password" label="Password Baru" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
           <FormFooter status={passwordStatus} busy={savingPassword} label="Ubah Password" />
         </form>
+
+        {pushPanel}
 
         {profile && normalizeRole(profile.role) === 'HR' && <LogoPanel api={api} />}
 
