@@ -3,6 +3,7 @@
 // clear line and exit 1, without a stack trace. SIGINT/SIGTERM drain the requests in flight,
 // close the database and release the lock (server/shutdown.ts).
 import { fileURLToPath } from 'node:url';
+import { PENGINGAT_DEFAULTS } from '../src/domain/pengingat';
 import { buildApp } from './app';
 import { ConfigError, parseEnv, resolveConfigWithDatabase } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
@@ -10,6 +11,7 @@ import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { pruneNotifikasi } from './services/notifikasi';
+import { startPengingatTimer } from './services/pengingat';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
 
@@ -37,6 +39,11 @@ async function main(): Promise<void> {
     await pruneNotifikasi(database.db);
 
     const app = await buildApp({ db: database.db, database, config });
+    // The daily reminders (once a day across instances; they also prune old notifications).
+    const pengingat = startPengingatTimer(database.db, config.pengingat ?? PENGINGAT_DEFAULTS, (message, error) =>
+      error === undefined ? app.log.info(message) : app.log.error({ err: error }, message),
+    );
+    app.addHook('onClose', () => pengingat.stop());
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -19,7 +19,14 @@ describe('parseEnv()', () => {
       publicUrl: 'http://127.0.0.1:3000',
       hariKerja: [1, 2, 3, 4, 5, 6],
       trustProxy: false,
+      pengingat: { jam: 7, hariSebelumSelesai: 7, hariMenunggu: 3 },
     });
+  });
+
+  it('should read the reminder settings, and refuse an hour outside 0-23 naming the variable', () => {
+    expect(parseEnv({ PENGINGAT_JAM: '6', PENGINGAT_HARI_SEBELUM_SELESAI: '10', PENGINGAT_HARI_MENUNGGU: ' ' }).pengingat).toEqual({ jam: 6, hariSebelumSelesai: 10, hariMenunggu: 3 });
+    expect(() => parseEnv({ PENGINGAT_JAM: '24' })).toThrow(/PENGINGAT_JAM harus 0-23/);
+    expect(() => parseEnv({ PENGINGAT_HARI_MENUNGGU: 'tiga' })).toThrow(/PENGINGAT_HARI_MENUNGGU harus berupa angka/);
   });
 
   it('should read every variable', () => {
