@@ -11,7 +11,7 @@ import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { pruneNotifikasi } from './services/notifikasi';
-import { startPengingatTimer } from './services/pengingat';
+import { type PengingatTimer, startPengingatTimer } from './services/pengingat';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
 
@@ -39,15 +39,19 @@ async function main(): Promise<void> {
     await pruneNotifikasi(database.db);
 
     const app = await buildApp({ db: database.db, database, config });
-    // The daily reminders (once a day across instances; they also prune old notifications).
-    const pengingat = startPengingatTimer(database.db, config.pengingat ?? PENGINGAT_DEFAULTS, (message, error) =>
-      error === undefined ? app.log.info(message) : app.log.error({ err: error }, message),
-    );
-    app.addHook('onClose', () => pengingat.stop());
+    // A stop waits for a reminder run in progress before the database closes.
+    let pengingat: PengingatTimer | null = null;
+    app.addHook('onClose', async () => {
+      await pengingat?.stop();
+    });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(`Magang berjalan di http://${config.host}:${port}`);
+    // The daily reminders (once a day across instances; they also prune old notifications).
+    pengingat = startPengingatTimer(database.db, config.pengingat ?? PENGINGAT_DEFAULTS, (message, error) =>
+      error === undefined ? app.log.info(message) : app.log.error({ err: error }, message),
+    );
 
     installShutdown({ app, database, lock });
   } catch (error) {
