@@ -32,6 +32,7 @@ export const PENGINGAT_MSG = {
   switchHint: 'Pengingat harian: nilai peserta yang belum lengkap menjelang akhir magang, dan peserta yang lama menunggu persetujuan Anda.',
   saved: 'Pengaturan pengingat disimpan',
   saveFailed: 'Gagal menyimpan pengaturan pengingat',
+  offline: 'Pengaturan pengingat hanya dapat diubah saat online.',
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -3,6 +3,7 @@ import { updateProfile, type SessionUser } from '@/api/auth';
 import { errorMessage, type ApiClient } from '@/api/client';
 import { PENGINGAT_MSG } from '@/domain/pengingat';
 import { Alert, type AlertTone } from '@/ui/alert';
+import { useOnlineStatus } from '@/ui/use-online-status';
 
 interface ReminderPanelProps {
   api: ApiClient;
@@ -14,9 +15,11 @@ interface ReminderPanelProps {
 /**
  * The profile's 'Terima pengingat' switch: whether the daily reminders (incomplete scores before
  * an internship ends, participants waiting long for the user's approval) reach this user. Saved
- * at once (online); a failed save puts the switch back and says so.
+ * at once; a failed save leaves the switch as stored and says why. Online only: offline it says
+ * so and cannot be changed.
  */
 export function ReminderPanel({ api, profile, onUserUpdated }: ReminderPanelProps) {
+  const online = useOnlineStatus();
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ tone: AlertTone; text: string } | null>(null);
   // Until the server said otherwise, reminders are on (the default of every account).
@@ -41,10 +44,11 @@ export function ReminderPanel({ api, profile, onUserUpdated }: ReminderPanelProp
     <section className="card form-card" aria-labelledby="profile-reminder-title">
       <h2 id="profile-reminder-title">Pengingat</h2>
       <label className="check-row reminder-switch">
-        <input type="checkbox" checked={on} disabled={!profile || saving} onChange={(e) => void toggle(e.target.checked)} />
+        <input type="checkbox" checked={on} disabled={!profile || saving || !online} onChange={(e) => void toggle(e.target.checked)} />
         {PENGINGAT_MSG.switchLabel}
       </label>
       <p className="muted">{PENGINGAT_MSG.switchHint}</p>
+      {!online && <Alert tone="warning">{PENGINGAT_MSG.offline}</Alert>}
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
     </section>
   );
