@@ -9,14 +9,22 @@
 // the common save, which reads the chain twice and tells nobody). Approvals alternate approve and
 // cancel by the Pembimbing on those participants: every one moves a participant between the
 // Pembimbing's and HR's digests, and a cancel also tells the mentor.
-import { count } from 'drizzle-orm';
+// Last, the daily reminder job (server/services/pengingat.ts) once on 10,000 participants, timed:
+// on the embedded database it holds the one connection while it runs.
+import { count, eq } from 'drizzle-orm';
+import { PENGINGAT_DEFAULTS } from '../src/domain/pengingat';
 import { notifikasi } from '../server/db/schema-notifikasi';
+import { runPengingat } from '../server/services/pengingat';
 import { startBenchApp } from './app';
+import { generate } from './generate';
 import { Client, login, percentile } from './http';
 import { openBenchDatabase } from './server';
 
 const REQUESTS = 300;
 const WARMUP = 20;
+const JOB_PARTICIPANTS = 10_000;
+/** The job is run as if this many days later: every participant waiting now has waited long enough. */
+const JOB_DAYS_LATER = 10;
 
 interface Target {
   peserta_id: number;
@@ -106,6 +114,18 @@ export async function benchNotifikasi(): Promise<void> {
     console.log(`notification rows: with ${written?.n ?? 0}, without ${none?.n ?? 0}; ${withSide.targets.length} participants`);
     report('POST /api/nilai/bulk', withSide.saves, withoutSide.saves);
     report('POST /api/review/{approve|cancel}', withSide.decisions, withoutSide.decisions);
+
+    const hr = new Client(apps[0]!.port, 1, await login(apps[0]!.port, 'hr', 'hr1234'));
+    await generate(withDb.database.db, hr, JOB_PARTICIPANTS);
+    const later = new Date(Date.now() + JOB_DAYS_LATER * 86_400_000);
+    const start = performance.now();
+    const run = await runPengingat(withDb.database.db, PENGINGAT_DEFAULTS, later);
+    const jobMs = performance.now() - start;
+    const [reminders] = await withDb.database.db.select({ n: count() }).from(notifikasi).where(eq(notifikasi.jenis, 'pengingat_nilai'));
+    console.log(
+      `daily reminder job on ${JOB_PARTICIPANTS.toLocaleString('en')} more participants (as of ${run.tanggal}): ${ms(jobMs)}; ` +
+        `${run.nilai} score reminders (${reminders?.n ?? 0} stored), ${run.persetujuan} approval digests, ${run.pruned} pruned`,
+    );
   } finally {
     for (const side of apps) await side.app.close();
     for (const db of opened) await db.dispose();

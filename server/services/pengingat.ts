@@ -3,7 +3,7 @@
 // waiting long at their step, then prune old notifications. Who is reminded is the pure rule of
 // src/domain/pengingat.ts; this file reads the rows, writes the notifications and keeps the timer.
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { ApprovalStep, Review, ReviewStatus } from '../../src/domain/approval-chain';
+import { APPROVAL_STEPS, BUSHEAD, DISETUJUI, DITOLAK, HR, PEMBIMBING, type Review, type ReviewStatus } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
 import {
   PENGINGAT_DEFAULTS,
@@ -16,7 +16,7 @@ import {
   waitingSince,
 } from '../../src/domain/pengingat';
 import type { Db, Tx } from '../db/client';
-import { jobRuns, nilai, peserta, reviews, users } from '../db/schema';
+import { jobRuns, peserta, users } from '../db/schema';
 import { notifikasi } from '../db/schema-notifikasi';
 import { pruneNotifikasi } from './notifikasi';
 
@@ -91,44 +91,69 @@ async function remindNilai(tx: Tx, today: string, settings: PengingatSettings): 
   return fresh.length;
 }
 
+/** A participant that can wait at a step, as the approval reminder reads it. */
+interface WaitingRow extends Record<string, unknown> {
+  peserta_id: number;
+  pembimbing: string | null;
+  hr: string | null;
+  bushead: string | null;
+  /** Milliseconds since the epoch (float8: the same number from both drivers). */
+  scores_at: number | string | null;
+  reviews_at: number | string | null;
+}
+
 /**
  * Every approver (switch on) of a step with participants waiting there for more than
  * `hariMenunggu` days: one digest counting them. An unread one from an earlier day is brought up
  * to date (and to the top of the inbox) instead of a second one beside it.
  */
 async function remindPersetujuan(tx: Tx, now: Date, settings: PengingatSettings): Promise<number> {
-  // Complete participants with no rejection and not fully approved: the only ones that can wait.
-  const rows = await tx
-    .select({
-      pesertaId: peserta.id,
-      // Milliseconds since the epoch: the same number from both drivers.
-      scoresAt: sql<number | null>`(select (extract(epoch from max(n.updated_at)) * 1000)::float8 from nilai n where n.peserta_id = peserta.id)`,
-    })
-    .from(peserta)
-    .where(
-      and(
-        sql`${REQUIRED} > 0 and ${COUNTING} >= ${REQUIRED}`,
-        sql`not exists (select 1 from reviews r where r.peserta_id = peserta.id and r.status = 'Ditolak')`,
-        sql`(select count(*) from reviews r where r.peserta_id = peserta.id and r.status = 'Disetujui') < 3`,
-      ),
-    );
+  // One pass over all scores and reviews (grouped, hashed), not a lookup per participant: the
+  // complete participants with no rejection and not fully approved — the only ones that can
+  // wait — with their three statuses and the last change of their scores and reviews.
+  const result = await tx.execute<WaitingRow>(sql`
+    with required as (
+      select dk.divisi_id, k.jenjang, count(*) as n
+      from kompetensi k join divisi_kategori dk on dk.kompetensi_id = k.id
+      where k.aktif group by dk.divisi_id, k.jenjang
+    ),
+    counted as (
+      select n.peserta_id, count(*) as n, max(n.updated_at) as scores_at
+      from nilai n
+      join peserta p on p.id = n.peserta_id
+      join kompetensi k on k.id = n.kompetensi_id and k.aktif and k.jenjang = p.jenjang
+      join divisi_kategori dk on dk.kompetensi_id = k.id and dk.divisi_id = p.divisi_id
+      group by n.peserta_id
+    ),
+    steps as (
+      select peserta_id,
+        max(status) filter (where role_reviewer = ${PEMBIMBING}) as pembimbing,
+        max(status) filter (where role_reviewer = ${HR}) as hr,
+        max(status) filter (where role_reviewer = ${BUSHEAD}) as bushead,
+        bool_or(status = ${DITOLAK}) as rejected,
+        count(*) filter (where status = ${DISETUJUI}) as approved,
+        max(updated_at) as reviews_at
+      from reviews group by peserta_id
+    )
+    select p.id as peserta_id, s.pembimbing, s.hr, s.bushead,
+      (extract(epoch from c.scores_at) * 1000)::float8 as scores_at,
+      (extract(epoch from s.reviews_at) * 1000)::float8 as reviews_at
+    from peserta p
+    join required r on r.divisi_id = p.divisi_id and r.jenjang = p.jenjang
+    join counted c on c.peserta_id = p.id and c.n >= r.n
+    left join steps s on s.peserta_id = p.id
+    where not coalesce(s.rejected, false) and coalesce(s.approved, 0) < ${APPROVAL_STEPS.length}`);
+  // postgres.js answers an array of rows, PGlite an object with \`rows\`.
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: WaitingRow[] }).rows) as WaitingRow[];
   if (rows.length === 0) return 0;
-  const steps = await tx
-    .select({ pesertaId: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, updatedAt: reviews.updated_at })
-    .from(reviews)
-    .where(inArray(reviews.peserta_id, rows.map((row) => row.pesertaId)));
-  const byPeserta = new Map<number, typeof steps>();
-  for (const step of steps) byPeserta.set(step.pesertaId, [...(byPeserta.get(step.pesertaId) ?? []), step]);
+  const time = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)));
   const overdue = overdueByStep(
     rows.map((row) => {
-      const own = byPeserta.get(row.pesertaId) ?? [];
-      const reviewList: Review[] = own.map((step) => ({ role_reviewer: step.role_reviewer as ApprovalStep, status: step.status as ReviewStatus }));
-      return {
-        pesertaId: row.pesertaId,
-        reviews: reviewList,
-        inList: true,
-        since: waitingSince([...own.map((step) => step.updatedAt), row.scoresAt === null ? null : new Date(Number(row.scoresAt))]),
-      };
+      const reviewList: Review[] = [];
+      for (const [step, status] of [[PEMBIMBING, row.pembimbing], [HR, row.hr], [BUSHEAD, row.bushead]] as const) {
+        if (status !== null) reviewList.push({ role_reviewer: step, status: status as ReviewStatus });
+      }
+      return { pesertaId: row.peserta_id, reviews: reviewList, inList: true, since: waitingSince([time(row.reviews_at), time(row.scores_at)]) };
     }),
     now,
     settings,
