@@ -25,7 +25,9 @@ export const PENGINGAT_CHECK_MS = 5 * 60_000;
 
 const CURRENT_XID = sql`(pg_current_xact_id()::text::bigint)`;
 
-// Written out with table names: inside a select list drizzle leaves columns unqualified.
+// Written out with table names: inside a select list drizzle leaves columns unqualified. Used
+// for the few participants of the end-date window only (a count each); the approval reminder,
+// which reads every participant, groups instead.
 /** Scores of the participant that count: active competencies of its division and level. */
 const COUNTING = sql<number>`(select count(*) from nilai n join kompetensi k on k.id = n.kompetensi_id
   where n.peserta_id = peserta.id and k.aktif and k.jenjang = peserta.jenjang
@@ -49,8 +51,8 @@ export interface PengingatRun {
 
 /**
  * Mentors of participants ending within the window with incomplete scores: one reminder per
- * mentor, participant and end date. A later day of the same window adds none (the unread one
- * is still in the inbox); a changed end date is a new window.
+ * mentor, participant and end date. A later day of the same window adds none (the one sent
+ * is still in the inbox, read or not); a changed end date is a new window.
  */
 async function remindNilai(tx: Tx, today: string, settings: PengingatSettings): Promise<number> {
   const rows = await tx
