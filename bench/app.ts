@@ -18,8 +18,11 @@ interface BenchApp {
   url: string;
 }
 
-/** Migrates and seeds `database`, builds the app on it (serving `webRoot` when given) and listens. */
-export async function startBenchApp(database: Database, dataDir: string, webRoot: string | null = null): Promise<BenchApp> {
+/**
+ * Migrates and seeds `database`, builds the app on it (serving `webRoot` when given, with
+ * `overrides` of the configuration) and listens.
+ */
+export async function startBenchApp(database: Database, dataDir: string, webRoot: string | null = null, overrides: Partial<Config> = {}): Promise<BenchApp> {
   await migrate(database);
   await seed(database.db, 'demo');
   const config: Config = {
@@ -34,6 +37,7 @@ export async function startBenchApp(database: Database, dataDir: string, webRoot
     organisasi: { ...DEFAULT_ORGANISASI },
     publicUrl: 'http://127.0.0.1',
     hariKerja: [1, 2, 3, 4, 5, 6],
+    ...overrides,
   };
   await issueMissingCertificates(database.db, config);
   const app = await buildApp({ db: database.db, database, config, webRoot, logger: false });

@@ -11,6 +11,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { PENGINGAT_DEFAULTS, type PengingatSettings } from '../src/domain/pengingat';
 import { DEFAULT_HARI_KERJA, type Weekday, parseHariKerja } from '../src/domain/presensi';
 import { type JamTenang, parseJamTenang } from '../src/domain/push';
 import type { Organisasi } from '../src/domain/sertifikat';
@@ -64,6 +65,18 @@ function parseTrustProxy(value: string | undefined): TrustProxy | null {
 }
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A whole number in [min, max] from the environment, `fallback` when unset or blank. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'harus berupa angka' })
+      .int('harus bilangan bulat')
+      .min(min, `harus ${min}-${max}`)
+      .max(max, `harus ${min}-${max}`)
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -135,6 +148,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => parseJamTenang(value) !== null, "harus dua jam dipisah '-' (misalnya '21-6': 21.00 sampai 06.00 WIB), atau 'mati'"),
+  PENGINGAT_JAM: wholeNumber(0, 23, PENGINGAT_DEFAULTS.jam),
+  PENGINGAT_HARI_SEBELUM_SELESAI: wholeNumber(0, 365, PENGINGAT_DEFAULTS.hariSebelumSelesai),
+  PENGINGAT_HARI_MENUNGGU: wholeNumber(0, 365, PENGINGAT_DEFAULTS.hariMenunggu),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -171,6 +187,16 @@ interface EnvConfig {
   publicUrl: string;
   /** The working days of attendance (HARI_KERJA, ISO weekdays; default Monday to Saturday). */
   hariKerja: Weekday[];
+  /**
+   * The daily reminders (PENGINGAT_JAM, PENGINGAT_HARI_SEBELUM_SELESAI, PENGINGAT_HARI_MENUNGGU).
+   * parseEnv always sets it; absent means PENGINGAT_DEFAULTS.
+   */
+  pengingat?: PengingatSettings;
+  /**
+   * Whether score and approval writes write notifications; absent means true. Only a benchmark
+   * turns it off, to measure their cost against the same server without them.
+   */
+  notifikasi?: boolean;
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
    * login limit counts by. parseEnv always sets it; absent means false.
@@ -242,6 +268,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
     ...(value.VAPID_SUBJECT ? { vapidSubject: value.VAPID_SUBJECT } : {}),
     jamTenang: parseJamTenang(value.PUSH_JAM_TENANG) ?? 'mati',
+    pengingat: { jam: value.PENGINGAT_JAM, hariSebelumSelesai: value.PENGINGAT_HARI_SEBELUM_SELESAI, hariMenunggu: value.PENGINGAT_HARI_MENUNGGU },
   };
 }
 

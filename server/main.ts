@@ -3,6 +3,7 @@
 // clear line and exit 1, without a stack trace. SIGINT/SIGTERM drain the requests in flight,
 // close the database and release the lock (server/shutdown.ts).
 import { fileURLToPath } from 'node:url';
+import { PENGINGAT_DEFAULTS } from '../src/domain/pengingat';
 import { buildApp } from './app';
 import { ConfigError, parseEnv, resolveConfigWithDatabase } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
@@ -11,6 +12,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { startPushWorker } from './push-worker';
 import { pruneNotifikasi } from './services/notifikasi';
+import { type PengingatTimer, startPengingatTimer } from './services/pengingat';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
 import { PUSH_DISABLED_LINE, withVapidKeys } from './vapid-keys';
@@ -44,10 +46,19 @@ async function main(): Promise<void> {
     const pushWorker = startPushWorker({ db: database.db, config, log: app.log });
     if (pushWorker) app.addHook('onClose', () => pushWorker.stop());
     else console.log(PUSH_DISABLED_LINE);
+    // A stop waits for a reminder run in progress before the database closes.
+    let pengingat: PengingatTimer | null = null;
+    app.addHook('onClose', async () => {
+      await pengingat?.stop();
+    });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(`Magang berjalan di http://${config.host}:${port}`);
+    // The daily reminders (once a day across instances; they also prune old notifications).
+    pengingat = startPengingatTimer(database.db, config.pengingat ?? PENGINGAT_DEFAULTS, (message, error) =>
+      error === undefined ? app.log.info(message) : app.log.error({ err: error }, message),
+    );
 
     installShutdown({ app, database, lock });
   } catch (error) {

@@ -81,6 +81,8 @@ export const users = pgTable(
     nama_lengkap: text('nama_lengkap'),
     /** Job title printed under that name (e.g. 'Kepala Divisi Operasional'); null: no title line. */
     jabatan: text('jabatan'),
+    /** The profile's 'Terima pengingat' switch: false, the daily reminders skip this user. */
+    terima_pengingat: boolean('terima_pengingat').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -375,6 +377,21 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   created_at: createdAt(),
 });
+
+/**
+ * One row per daily job and Jakarta day that ran: the instance whose insert of the day's row
+ * commits runs the job, in the same transaction (server/services/pengingat.ts), so several
+ * instances on one database run it once, and a run that fails leaves no row.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text('name').notNull(),
+    tanggal: date('tanggal', { mode: 'string' }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'job_runs_pk', columns: [t.name, t.tanggal] })],
+);
 
 /**
  * Tombstones for incremental pulls: a deleted row of `entity` (table name) with its id.

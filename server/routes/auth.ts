@@ -6,8 +6,8 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   profileAnswerUserSchema,
+  profileUpdateAnswerUserSchema,
   updateProfileSchema,
-  userSchema,
 } from '../../src/domain/auth';
 import { itemResponseSchema } from '../../src/domain/master-records';
 import { MSG, SERVER_MSG } from '../../src/domain/messages';
@@ -62,19 +62,20 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { token, user: toApiUser(user) };
   });
 
-  const profileAnswer = { description: 'The logged-in user', schema: itemResponseSchema(userSchema) };
+  const profileAnswer = { description: "The logged-in user and its 'Terima pengingat' switch", schema: itemResponseSchema(profileUpdateAnswerUserSchema) };
   const getProfileDoc = {
     summary: 'The logged-in user',
-    description: "`hari_kerja`: the server's working days of attendance (HARI_KERJA), ISO weekdays (1 = Monday … 7 = Sunday); the device keeps them for its marking screen.",
+    description:
+      "`hari_kerja`: the server's working days of attendance (HARI_KERJA), ISO weekdays (1 = Monday … 7 = Sunday); the device keeps them for its marking screen. `terima_pengingat`: whether the user gets the daily reminders (the profile's 'Terima pengingat' switch).",
     response: { description: 'The logged-in user and the working days', schema: itemResponseSchema(profileAnswerUserSchema) },
   };
   app.get('/profile', { preHandler: requireRole(), config: { openapi: getProfileDoc } }, async (request) => ({
-    data: { ...toApiUser(currentUser(request)), hari_kerja: app.config.hariKerja },
+    data: { ...toApiUser(currentUser(request)), hari_kerja: app.config.hariKerja, terima_pengingat: currentUser(request).terima_pengingat },
   }));
 
   const putProfileDoc = {
-    summary: "Change the logged-in user's username, full name and title",
-    description: '`nama_lengkap` and `jabatan` left out stay as stored; blank or null clears them.',
+    summary: "Change the logged-in user's username, full name, title and 'Terima pengingat' switch",
+    description: '`nama_lengkap`, `jabatan` and `terima_pengingat` left out stay as stored; a blank or null name or title clears it.',
     body: updateProfileSchema,
     response: profileAnswer,
     errors: { 409: 'Username taken' },
@@ -82,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.put('/profile', { preHandler: requireRole(), config: { openapi: putProfileDoc } }, async (request) => {
     const body = parseInput(updateProfileSchema, request.body);
     const row = await updateProfile(app.db, currentUser(request).id, body);
-    return { data: toApiUser(row) };
+    return { data: { ...toApiUser(row), terima_pengingat: row.terima_pengingat } };
   });
 
   const passwordDoc = {

@@ -133,7 +133,8 @@ export async function decide(
     stored = (await lockReviews(tx, [id])).get(id) ?? [];
   }
   const current = reviewSteps(stored);
-  const before = await chainPoints(tx, [id]);
+  // No points, no notifications (settleNotifikasi does nothing on an empty map).
+  const before = origin.notify === false ? new Map() : await chainPoints(tx, [id]);
 
   const block = actionBlock(action, role, current);
   if (block) throw new HttpError(409, block);

@@ -159,7 +159,8 @@ export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly Ni
   await assertScoresEditable(tx, user, pesertaIds);
 
   const before = await scoresBefore(tx, pesertaIds);
-  const pointsBefore = await chainPoints(tx, pesertaIds);
+  // No points, no notifications (settleNotifikasi does nothing on an empty map).
+  const pointsBefore = origin.notify === false ? new Map() : await chainPoints(tx, pesertaIds);
   await tx
     .insert(nilai)
     .values(unique.map((item) => ({ peserta_id: item.peserta_id, kompetensi_id: item.kompetensi_id, skor: item.skor })))
@@ -189,7 +190,7 @@ export async function deleteAllNilai(tx: Tx, origin: ChangeOrigin, id: number): 
   assertMentorOwns(user, scope);
   await assertScoresEditable(tx, user, [id]);
   await recordReset(tx, origin, id, await resetChanges(tx, id));
-  const pointsBefore = await chainPoints(tx, [id]);
+  const pointsBefore = origin.notify === false ? new Map() : await chainPoints(tx, [id]);
   const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
   await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
   await settleNotifikasi(tx, user, pointsBefore);

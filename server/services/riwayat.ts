@@ -38,6 +38,8 @@ export interface ChangeOrigin {
   user: AuthUser;
   /** The bounded device time of a change that waited in the outbox; null for one sent at once. */
   waktuPerangkat: Date | null;
+  /** False: the change writes no notifications (the app's `notifikasi` setting; only a benchmark's baseline turns it off). */
+  notify?: boolean;
 }
 
 /**
@@ -46,16 +48,17 @@ export interface ChangeOrigin {
  * not an ISO 8601 date and time.
  */
 export function changeOrigin(
-  request: { headers: Record<string, string | string[] | undefined>; sessionStartedAt: Date | null },
+  request: { headers: Record<string, string | string[] | undefined>; sessionStartedAt: Date | null; server?: { config?: { notifikasi?: boolean } } },
   user: AuthUser,
   now = new Date(),
 ): ChangeOrigin {
+  const notify = request.server?.config?.notifikasi !== false;
   const raw = request.headers[DIBUAT_PADA_HEADER.toLowerCase()];
-  if (raw === undefined) return { user, waktuPerangkat: null };
+  if (raw === undefined) return { user, waktuPerangkat: null, notify };
   const parsed = dibuatPadaSchema.safeParse(typeof raw === 'string' ? raw.trim() : raw);
   const claimed = parsed.success ? new Date(parsed.data) : null;
   if (!claimed || Number.isNaN(claimed.getTime())) throw new HttpError(400, RIWAYAT_MSG.invalidDeviceTime);
-  return { user, waktuPerangkat: boundDeviceTime(claimed, request.sessionStartedAt ?? new Date(0), now) };
+  return { user, waktuPerangkat: boundDeviceTime(claimed, request.sessionStartedAt ?? new Date(0), now), notify };
 }
 
 /** One history row to write: what happened to which participant. */

@@ -94,15 +94,15 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 }
 
 /**
- * The user's own profile change: the username, and the full name and title when sent;
+ * The user's own profile change: the username, and the full name, title and reminder switch when sent;
  * 409 SERVER_MSG.usernameTaken when another user has that username.
  */
-export async function updateProfile(db: Db, id: number, input: { username: string } & UserNameInput): Promise<UserRow> {
+export async function updateProfile(db: Db, id: number, input: { username: string; terima_pengingat?: boolean | undefined } & UserNameInput): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(users)
-        .set({ username: input.username, ...nameColumns(input) })
+        .set({ username: input.username, ...nameColumns(input), ...(input.terima_pengingat !== undefined ? { terima_pengingat: input.terima_pengingat } : {}) })
         .where(eq(users.id, id))
         .returning({ id: users.id });
       const row = updated && (await findUserById(tx, id));

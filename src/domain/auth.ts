@@ -64,19 +64,25 @@ const weekdaysSchema = lazySchema(() => z.array(z.number().int().min(1).max(7)))
  * screen. Optional here: PUT /api/auth/profile answers the user without them. The role is read as
  * any string, so an unexpected role reaches the dashboard's 'Role tidak dikenali' text.
  */
-export const sessionUserSchema = lazySchema(() => userSchema.extend({ role: z.string(), hari_kerja: weekdaysSchema.optional() }));
+export const sessionUserSchema = lazySchema(() =>
+  userSchema.extend({ role: z.string(), hari_kerja: weekdaysSchema.optional(), terima_pengingat: z.boolean().optional() }),
+);
 
-/** The answer's `data` of GET /api/auth/profile (the server always sends `hari_kerja`). */
-export const profileAnswerUserSchema = lazySchema(() => userSchema.extend({ hari_kerja: weekdaysSchema }));
+/** The answer's `data` of PUT /api/auth/profile: the user and its 'Terima pengingat' switch. */
+export const profileUpdateAnswerUserSchema = lazySchema(() => userSchema.extend({ terima_pengingat: z.boolean() }));
+
+/** The answer's `data` of GET /api/auth/profile (the server always sends `hari_kerja` and `terima_pengingat`). */
+export const profileAnswerUserSchema = lazySchema(() => userSchema.extend({ hari_kerja: weekdaysSchema, terima_pengingat: z.boolean() }));
 
 /** Response of POST /api/auth/login. */
 export const loginResponseSchema = lazySchema(() => z.object({ token: z.string(), user: userSchema }));
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Body of PUT /api/auth/profile: the username, and the full name and title when sent. */
+/** Body of PUT /api/auth/profile: the username, and the full name, title and 'Terima pengingat' switch when sent. */
 export const updateProfileSchema = lazySchema(() => z.object({
   username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
   ...userNameFields(),
+  terima_pengingat: z.boolean({ error: 'Terima pengingat harus true atau false' }).optional(),
 }));
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 

@@ -22,6 +22,8 @@ interface LoginUser<R extends string = Role> {
   jabatan?: string | null;
   /** The server's working days of attendance, ISO weekdays (only GET /api/auth/profile sends them). */
   hari_kerja?: number[];
+  /** The profile's 'Terima pengingat' switch (only the profile endpoints send it). */
+  terima_pengingat?: boolean;
 }
 
 /** A field that may be absent, null or a string. */
@@ -55,18 +57,20 @@ const isWeekdayList = (value: unknown): value is number[] =>
 /** The profile's user (role: any string) with only the known fields, or null when malformed. */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (!isRecord(value)) return null;
-  const { id, employee_id, employeeId, username, role, signature_url, nama_lengkap, jabatan, hari_kerja } = value;
+  const { id, employee_id, employeeId, username, role, signature_url, nama_lengkap, jabatan, hari_kerja, terima_pengingat } = value;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   if (typeof employee_id !== 'string' || typeof username !== 'string' || typeof role !== 'string') return null;
   if (employeeId !== undefined && typeof employeeId !== 'string') return null;
   if (!isOptionalText(signature_url) || !isOptionalText(nama_lengkap) || !isOptionalText(jabatan)) return null;
   if (hari_kerja !== undefined && !isWeekdayList(hari_kerja)) return null;
+  if (terima_pengingat !== undefined && typeof terima_pengingat !== 'boolean') return null;
   const user: SessionUser = { id, employee_id, username, role };
   if (employeeId !== undefined) user.employeeId = employeeId;
   if (signature_url !== undefined) user.signature_url = signature_url as string | null;
   if (nama_lengkap !== undefined) user.nama_lengkap = nama_lengkap as string | null;
   if (jabatan !== undefined) user.jabatan = jabatan as string | null;
   if (hari_kerja !== undefined) user.hari_kerja = [...hari_kerja];
+  if (terima_pengingat !== undefined) user.terima_pengingat = terima_pengingat;
   return user;
 }
 

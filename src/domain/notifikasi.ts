@@ -28,13 +28,13 @@ import {
   rejectingStep,
   stepStatuses,
 } from './approval-chain';
-import { ORGANISASI_TIME_ZONE } from './dates';
+import { ORGANISASI_TIME_ZONE, formatDateId } from './dates';
 import { lazySchema } from './lazy-schema';
 import { JENJANG, type Jenjang } from './master-data';
 import { scoreEditLock } from './nilai';
 import { syncCursorQuerySchema } from './peserta';
 
-export const NOTIFIKASI_JENIS = ['menunggu_persetujuan', 'ditolak', 'sertifikat_siap', 'dibatalkan'] as const;
+export const NOTIFIKASI_JENIS = ['menunggu_persetujuan', 'ditolak', 'sertifikat_siap', 'dibatalkan', 'pengingat_nilai', 'pengingat_persetujuan'] as const;
 export type NotifikasiJenis = (typeof NOTIFIKASI_JENIS)[number];
 
 /** Kinds kept as one digest per person (and link) while unread, counting its participants. */
@@ -136,13 +136,18 @@ export function approvedByOf(reviews: readonly (Review & { reviewer_id?: number 
   return out;
 }
 
-/** What a stored notification knows, besides its kind: the participant's name, the step, the note, the level. */
+/**
+ * What a stored notification knows, besides its kind: the participant's name, the step, the note,
+ * the level; a reminder's end date ('yyyy-mm-dd') or days waited.
+ */
 export const notifikasiFaktaSchema = lazySchema(() =>
   z.object({
     nama: z.string().optional(),
     step: z.enum(APPROVAL_STEPS).optional(),
     catatan: z.string().nullable().optional(),
     jenjang: z.enum(JENJANG).optional(),
+    tanggal: z.string().optional(),
+    hari: z.number().int().optional(),
   }),
 );
 export type NotifikasiFakta = z.infer<typeof notifikasiFaktaSchema>;
@@ -175,6 +180,10 @@ export function notifikasiText(jenis: NotifikasiJenis, fakta: NotifikasiFakta, j
     }
     case 'dibatalkan':
       return { judul: 'Keputusan dibatalkan', isi: `${fakta.step ?? ''} membatalkan keputusan untuk ${nama}. Nilai dapat diubah kembali.` };
+    case 'pengingat_nilai':
+      return { judul: 'Pengingat nilai', isi: `Nilai ${nama} belum lengkap, magang berakhir ${formatDateId(fakta.tanggal)}` };
+    case 'pengingat_persetujuan':
+      return { judul: 'Pengingat persetujuan', isi: `${jumlah} peserta menunggu persetujuan Anda lebih dari ${fakta.hari ?? 3} hari` };
   }
 }
 

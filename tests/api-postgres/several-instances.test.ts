@@ -32,7 +32,8 @@ beforeAll(async () => {
   const start = () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-instance-'));
     dataDirs.push(dataDir);
-    return startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED: 'demo' });
+    // PENGINGAT_JAM 0: the day's reminders are due at once, so both instances try them at start.
+    return startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED: 'demo', PENGINGAT_JAM: '0' });
   };
   // Started together on an empty database: migrations, seed and the secret must not collide.
   const started = await Promise.allSettled([start(), start()]);
@@ -90,6 +91,21 @@ describe('several instances on one PostgreSQL', () => {
     // Seeded once although both started together.
     const [users] = await sql`select count(*)::int as n from users`;
     expect(users?.n).toBe(DEMO_ACCOUNTS.length);
+  });
+
+  it("should run the day's reminders once though both instances found them due at start", async () => {
+    // The day's row commits with the reminders of the run that inserted it.
+    let runs: { n: number }[] = [];
+    for (let tries = 0; tries < 100; tries++) {
+      runs = await sql<{ n: number }[]>`select count(*)::int as n from job_runs where name = 'pengingat'`;
+      if (runs[0]?.n) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(runs[0]?.n).toBe(1);
+    const doubled = await sql`
+      select user_id, jenis, peserta_ids from notifikasi where jenis in ('pengingat_nilai', 'pengingat_persetujuan')
+      group by user_id, jenis, peserta_ids having count(*) > 1`;
+    expect(doubled).toEqual([]);
   });
 
   it('should accept a token of one instance on the other', async () => {

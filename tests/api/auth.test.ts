@@ -134,6 +134,7 @@ describe('GET /api/auth/profile', () => {
         nama_lengkap: null,
         jabatan: null,
         hari_kerja: [1, 2, 3, 4, 5, 6],
+        terima_pengingat: true,
       },
     });
   });

@@ -20,6 +20,7 @@ describe('parseEnv()', () => {
       hariKerja: [1, 2, 3, 4, 5, 6],
       trustProxy: false,
       jamTenang: { mulai: 21, selesai: 6 },
+      pengingat: { jam: 7, hariSebelumSelesai: 7, hariMenunggu: 3 },
     });
   });
 
@@ -32,6 +33,12 @@ describe('parseEnv()', () => {
     expect(() => parseEnv({ VAPID_SUBJECT: 'admin@contoh.id' })).toThrow(/VAPID_SUBJECT harus alamat mailto:/);
     expect(() => parseEnv({ VAPID_SUBJECT: 'http://magang.contoh.id' })).toThrow(ConfigError);
     expect(() => parseEnv({ PUSH_JAM_TENANG: '21' })).toThrow(/PUSH_JAM_TENANG harus dua jam/);
+  });
+
+  it('should read the reminder settings, and refuse an hour outside 0-23 naming the variable', () => {
+    expect(parseEnv({ PENGINGAT_JAM: '6', PENGINGAT_HARI_SEBELUM_SELESAI: '10', PENGINGAT_HARI_MENUNGGU: ' ' }).pengingat).toEqual({ jam: 6, hariSebelumSelesai: 10, hariMenunggu: 3 });
+    expect(() => parseEnv({ PENGINGAT_JAM: '24' })).toThrow(/PENGINGAT_JAM harus 0-23/);
+    expect(() => parseEnv({ PENGINGAT_HARI_MENUNGGU: 'tiga' })).toThrow(/PENGINGAT_HARI_MENUNGGU harus berupa angka/);
   });
 
   it('should read every variable', () => {

@@ -9,6 +9,7 @@ import { Alert, type AlertTone } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { LogoPanel } from './logo-panel';
+import { ReminderPanel } from './reminder-panel';
 import { SignaturePanel, hasSignaturePanel } from './signature-panel';
 import './profile.css';
 
@@ -65,7 +66,8 @@ function FormFooter({ status, busy, disabled = false, label }: { status: Status;
 }
 
 /**
- * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, for a
+ * '/profile' ('Detail Profil'): account data, username, full name and title change, password change, the
+ * 'Terima pengingat' switch, for a
  * Pembimbing or BusHead the signature panel, and for HR the organisation's logo.
  */
 export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed, pushPanel }: ProfilePageProps) {
@@ -217,6 +219,14 @@ export function ProfilePage({ cachedUser, onUserUpdated, onTokenRenewed, pushPan
         </form>
 
         {pushPanel}
+        <ReminderPanel
+          api={api}
+          profile={loading ? null : profile}
+          onUserUpdated={(user) => {
+            setProfile(user);
+            void onUserUpdated(user);
+          }}
+        />
 
         {profile && normalizeRole(profile.role) === 'HR' && <LogoPanel api={api} />}
 
