@@ -18,6 +18,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { jobRuns, peserta, users } from '../db/schema';
 import { notifikasi } from '../db/schema-notifikasi';
+import { enqueuePush } from './push-antrian';
 import { pruneNotifikasi } from './notifikasi';
 
 /** How often an instance checks whether today's run is due. */
@@ -81,15 +82,16 @@ async function remindNilai(tx: Tx, today: string, settings: PengingatSettings): 
   const seen = new Set(told.flatMap((row) => row.pesertaIds.map((id) => `${row.userId}|${id}|${row.tanggal}`)));
   const fresh = due.filter((row) => !seen.has(`${row.mentorId}|${row.pesertaId}|${row.tanggalSelesai}`));
   if (fresh.length === 0) return 0;
-  await tx.insert(notifikasi).values(
-    fresh.map((row) => ({
-      user_id: row.mentorId,
-      jenis: 'pengingat_nilai' as const,
-      tautan: `/penilaian?peserta=${row.pesertaId}`,
-      fakta: { nama: row.nama, tanggal: row.tanggalSelesai },
-      peserta_ids: [row.pesertaId],
-    })),
-  );
+  const reminders = fresh.map((row) => ({
+    user_id: row.mentorId,
+    jenis: 'pengingat_nilai' as const,
+    tautan: `/penilaian?peserta=${row.pesertaId}`,
+    fakta: { nama: row.nama, tanggal: row.tanggalSelesai },
+    peserta_ids: [row.pesertaId],
+  }));
+  await tx.insert(notifikasi).values(reminders);
+  // Pushed like every notification (queued in this transaction).
+  await enqueuePush(tx, reminders);
   return fresh.length;
 }
 
@@ -174,9 +176,9 @@ async function remindPersetujuan(tx: Tx, now: Date, settings: PengingatSettings)
         .set({ peserta_ids: pesertaIds, fakta, dibuat: sql`now()`, change_xid: CURRENT_XID })
         .where(and(eq(notifikasi.user_id, userId), eq(notifikasi.jenis, 'pengingat_persetujuan'), eq(notifikasi.dibaca, false)))
         .returning({ id: notifikasi.id });
-      if (updated.length === 0) {
-        await tx.insert(notifikasi).values({ user_id: userId, jenis: 'pengingat_persetujuan', tautan: '/approval?status=perlu_tindakan', fakta, peserta_ids: pesertaIds });
-      }
+      const row = { user_id: userId, jenis: 'pengingat_persetujuan' as const, tautan: '/approval?status=perlu_tindakan', fakta, peserta_ids: pesertaIds };
+      if (updated.length === 0) await tx.insert(notifikasi).values(row);
+      await enqueuePush(tx, [row]);
       written++;
     }
   }
