@@ -3,7 +3,7 @@
 // shown with its title, text, icon, tag and link (read back with registration.getNotifications()),
 // and a click takes the open window to the linked screen. The opt-in: asked only on a tap; with
 // permission granted it subscribes with the server's VAPID key, sends the subscription and shows
-// 'Notifikasi aktif' (and logout removes it); with permission denied it explains how to allow it;
+// 'Notifikasi aktif' (and logout removes it; another user of the device is not subscribed until they tap); with permission denied it explains how to allow it;
 // a server with push off offers no opt-in.
 // Chromium's own push service (FCM) is unreachable offline, so the page's PushManager.subscribe is
 // replaced by one answering a local endpoint.
@@ -48,7 +48,10 @@ async function registrationId(context: BrowserContext, page: Page): Promise<{ id
 /** Replaces PushManager (subscribe / getSubscription) and Notification.requestPermission in the page. */
 function stubPush(context: BrowserContext, permission: 'granted' | 'denied') {
   return context.addInitScript((answer) => {
-    let subscription: unknown = null;
+    // The device's subscription outlives a page (as the browser's does): kept in localStorage.
+    const STORED = '__stubPushEndpoint';
+    const make = (endpoint: string) => ({ endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }) });
+    let subscription: unknown = localStorage.getItem(STORED) ? make(localStorage.getItem(STORED)!) : null;
     const state = { permission: answer === 'granted' ? 'granted' : 'default' };
     Object.defineProperty(Notification, 'permission', { get: () => state.permission });
     Notification.requestPermission = async () => {
@@ -59,7 +62,8 @@ function stubPush(context: BrowserContext, permission: 'granted' | 'denied') {
       const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
       (window as unknown as { __pushKey: string }).__pushKey = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
       const endpoint = 'https://push.example.test/e2e-device';
-      subscription = { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }) };
+      localStorage.setItem(STORED, endpoint);
+      subscription = make(endpoint);
       return subscription as PushSubscription;
     };
     PushManager.prototype.getSubscription = async () => subscription as PushSubscription | null;
@@ -127,6 +131,20 @@ describe('Web Push', () => {
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL(`${server.url}/`);
       await expect.poll(() => posted.map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200', 'DELETE 200']);
+
+      // Another user of this device (permission still granted, the subscription still there) gets
+      // no pushes until they tap for themselves: nothing is sent at their start.
+      await login(page, server.url, 'hr');
+      await page.goto(`${server.url}/profile`);
+      await card.getByRole('button', { name: PUSH_MSG.enable }).waitFor();
+      await page.waitForTimeout(1_500);
+      expect(posted.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+      await page.getByRole('button', { name: 'Menu pengguna' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL(`${server.url}/`);
+      // The user who opted in here gets the subscription sent again at their next start.
+      await login(page, server.url, 'pembimbing');
+      await expect.poll(() => posted.map((r) => `${r.method} ${r.status}`), { timeout: 10_000 }).toEqual(['POST 200', 'DELETE 200', 'POST 200']);
     } finally {
       await context.close();
     }

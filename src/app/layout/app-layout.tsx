@@ -75,10 +75,10 @@ export function AppLayout() {
     void import('../sync/test-hooks').then((hooks) => hooks.maybeInstallTestHooks({ id: userId, role: userRole }));
   }, [userId, userRole]);
   const logoutFlow = useLogoutWithWarning(userId, logout);
-  // At each start with notification permission granted: the server gets this device's subscription again.
+  // At each start, for a user who opted in on this device: the server gets its subscription again.
   useEffect(() => {
     if (userId === null) return;
-    void import('@/features/notifikasi/push-subscription').then(({ resyncPush }) => resyncPush(api)).catch(() => undefined);
+    void import('@/features/notifikasi/push-subscription').then(({ resyncPush }) => resyncPush(api, userId)).catch(() => undefined);
   }, [api, userId]);
 
   async function loginAgain() {

@@ -16,7 +16,7 @@ function ProfileRoute() {
       onTokenRenewed={(token) => session.renewToken(token)}
       pushPanel={
         <Suspense fallback={null}>
-          <PushCard />
+          <PushCard userId={state.user?.id ?? null} />
         </Suspense>
       }
     />

@@ -49,7 +49,7 @@ export function NotifikasiList({ userId, role, onChosen, heading: Heading = 'h2'
           {NOTIFIKASI_MSG.markAll}
         </button>
       </div>
-      <PushOptIn compact />
+      <PushOptIn userId={userId} compact />
       {!online && <p className="notifikasi-note">{NOTIFIKASI_MSG.offline}</p>}
       {rows.length === 0 ? (
         <p className="notifikasi-empty">{NOTIFIKASI_MSG.empty}</p>

@@ -10,7 +10,7 @@ import { type PushState, enablePush, readPushState, serverHasPush } from './push
  * the browser (install to the home screen first), or not available (the browser, or the server
  * without push). `compact`: the inbox's one-line form, which shows nothing when push cannot work here.
  */
-export function PushOptIn({ compact = false }: { compact?: boolean }) {
+export function PushOptIn({ userId, compact = false }: { userId: number | null; compact?: boolean }) {
   const api = useApi();
   const [state, setState] = useState<PushState | 'server-off' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,19 +18,20 @@ export function PushOptIn({ compact = false }: { compact?: boolean }) {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([readPushState(), serverHasPush(api)])
+    void Promise.all([readPushState(userId), serverHasPush(api)])
       .then(([value, on]) => live && setState(on || value === 'active' ? value : 'server-off'))
       .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, userId]);
 
   async function enable() {
+    if (userId === null) return;
     setBusy(true);
     setFailure(null);
     try {
-      setState(await enablePush(api));
+      setState(await enablePush(api, userId));
     } catch (error) {
       setFailure(errorMessage(error, PUSH_MSG.failed));
     } finally {

@@ -1,10 +1,11 @@
 /**
  * This device's Web Push subscription and the server's copy of it. The opt-in (enablePush) runs
  * only from a tap: it asks permission, subscribes with the server's VAPID key and sends the
- * subscription. At each start with permission granted the current subscription is sent again
- * (resyncPush: the server may have dropped it, or another user subscribed this device); at logout
- * the server's copy is removed (forgetPush), so the next user of the device is not told the
- * previous one's news.
+ * subscription, and records on this device that this user opted in. At each start with permission
+ * granted the current subscription is sent again for a user who opted in here (resyncPush: the
+ * server may have dropped it, or another user subscribed this device) — never for another user
+ * of a shared device, who must tap for themselves; at logout the server's copy is removed
+ * (forgetPush), so the next user of the device is not told the previous one's news.
  */
 import { type ApiClient, isApiError } from '@/api/client';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '@/api/push';
@@ -33,6 +34,23 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return Promise.race([ready, timeout]);
 }
 
+/** The users who tapped 'Aktifkan notifikasi' on this device (browser storage; not the mirror, which a logout clears). */
+const OPTED_IN_KEY = 'magang:push-opted-in';
+
+function optedIn(): number[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(OPTED_IN_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function recordOptIn(userId: number): void {
+  const ids = optedIn();
+  if (!ids.includes(userId)) localStorage.setItem(OPTED_IN_KEY, JSON.stringify([...ids, userId]));
+}
+
 let serverPush: Promise<boolean> | undefined;
 
 /** Whether the server has push on (its key answers; 503 when off), asked once per page load; unreachable counts as on. */
@@ -48,15 +66,15 @@ export function serverHasPush(api: ApiClient): Promise<boolean> {
   return serverPush;
 }
 
-/** The state shown by the opt-in, read without asking the user anything. */
-export async function readPushState(): Promise<PushState> {
+/** The state shown to `userId` by the opt-in, read without asking anything: active only for a user who opted in here. */
+export async function readPushState(userId: number | null): Promise<PushState> {
   const supported = support();
   if (supported !== 'ok') return supported;
   if (Notification.permission === 'denied') return 'denied';
   if (Notification.permission === 'default') return 'prompt';
   const reg = await registration();
   const subscription = await reg?.pushManager.getSubscription();
-  return subscription ? 'active' : 'granted';
+  return subscription && userId !== null && optedIn().includes(userId) ? 'active' : 'granted';
 }
 
 /** The key as PushManager.subscribe takes it. */
@@ -78,8 +96,8 @@ async function currentSubscription(api: ApiClient): Promise<PushSubscription | n
   return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
 }
 
-/** The opt-in, from a tap: asks permission, subscribes and sends the subscription. Answers the state after. */
-export async function enablePush(api: ApiClient): Promise<PushState> {
+/** The opt-in of `userId`, from a tap: asks permission, subscribes and sends the subscription. Answers the state after. */
+export async function enablePush(api: ApiClient, userId: number): Promise<PushState> {
   const supported = support();
   if (supported !== 'ok') return supported;
   const permission = await Notification.requestPermission();
@@ -88,12 +106,13 @@ export async function enablePush(api: ApiClient): Promise<PushState> {
   const subscription = await currentSubscription(api);
   if (!subscription) throw new Error('no service worker');
   await savePushSubscription(api, subscription.toJSON());
+  recordOptIn(userId);
   return 'active';
 }
 
-/** At start: with permission granted, sends this device's subscription again (never asks nor subscribes anything). */
-export async function resyncPush(api: ApiClient): Promise<void> {
-  if (support() !== 'ok' || Notification.permission !== 'granted') return;
+/** At start: for a user who opted in on this device, sends its subscription again (never asks nor subscribes anything). */
+export async function resyncPush(api: ApiClient, userId: number): Promise<void> {
+  if (support() !== 'ok' || Notification.permission !== 'granted' || !optedIn().includes(userId)) return;
   const reg = await registration();
   const subscription = await reg?.pushManager.getSubscription();
   if (subscription) await savePushSubscription(api, subscription.toJSON());
