@@ -12,8 +12,9 @@ import { TopBar } from './top-bar';
 import './layout.css';
 
 /** Removes this device's push subscription on the server, given up after 3 s (a logout offline still logs out). */
-async function forgetPushSubscription(api: ReturnType<typeof useApi>): Promise<void> {
-  const forgetting = import('@/features/notifikasi/push-subscription').then(({ forgetPush }) => forgetPush(api));
+async function forgetPushSubscription(api: ReturnType<typeof useApi>, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  const forgetting = import('@/features/notifikasi/push-subscription').then(({ forgetPush }) => forgetPush(api, userId));
   await Promise.race([forgetting.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
 }
 
@@ -62,7 +63,7 @@ export function AppLayout() {
 
   async function logout() {
     // While the token still works: this device stops receiving the user's pushes.
-    await forgetPushSubscription(api);
+    await forgetPushSubscription(api, state.user?.id ?? null);
     await session.logout();
     await navigate({ to: '/', replace: true });
   }

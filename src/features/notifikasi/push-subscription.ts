@@ -118,9 +118,9 @@ export async function resyncPush(api: ApiClient, userId: number): Promise<void> 
   if (subscription) await savePushSubscription(api, subscription.toJSON());
 }
 
-/** At logout (while the token still works): removes the server's copy of this device's subscription. */
-export async function forgetPush(api: ApiClient): Promise<void> {
-  if (support() !== 'ok' || Notification.permission !== 'granted') return;
+/** At logout of a user who opted in here (while the token still works): removes the server's copy of this device's subscription. */
+export async function forgetPush(api: ApiClient, userId: number): Promise<void> {
+  if (support() !== 'ok' || Notification.permission !== 'granted' || !optedIn().includes(userId)) return;
   const reg = await registration();
   const subscription = await reg?.pushManager.getSubscription();
   if (subscription) await deletePushSubscription(api, subscription.endpoint);
