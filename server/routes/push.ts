@@ -25,7 +25,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
     response: { description: '`{publicKey}`', schema: pushKeyAnswerSchema },
     errors: disabled,
   };
-  app.get('/kunci', { preHandler: requireRole(), config: { openapi: keyDoc } }, async () => ({ data: { publicKey: vapidOf(app.config).publicKey } }));
+  app.get('/kunci', { preHandler: requireRole(), config: { openapi: keyDoc } }, async () => ({ publicKey: vapidOf(app.config).publicKey }));
 
   const subscribeDoc = {
     summary: "Store this device's push subscription for the caller",

@@ -4,8 +4,8 @@ import type { ApiClient } from './client';
 
 /** The server's VAPID public key (base64url); rejects with the ApiError (503 when push is off). */
 export async function fetchPushKey(api: ApiClient): Promise<string> {
-  const { data } = await api.get('/api/push/kunci', pushKeyAnswerSchema);
-  return data.publicKey;
+  const { publicKey } = await api.get('/api/push/kunci', pushKeyAnswerSchema);
+  return publicKey;
 }
 
 /** Stores this device's subscription (PushSubscription.toJSON()) for the caller. */

@@ -64,7 +64,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = lazySchema(() => z.object({ endpoint: httpsUrl }));
 
 /** Answer of GET /api/push/kunci: the server's VAPID public key (base64url), for `applicationServerKey`. */
-export const pushKeyAnswerSchema = lazySchema(() => z.object({ data: z.object({ publicKey: z.string() }) }));
+export const pushKeyAnswerSchema = lazySchema(() => z.object({ publicKey: z.string() }));
 
 /** Answer of POST / DELETE /api/push/langganan. */
 export const pushMessageAnswerSchema = lazySchema(() => z.object({ message: z.string() }));

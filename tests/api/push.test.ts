@@ -48,7 +48,7 @@ describe(`Web Push (${testDbKind()})`, () => {
   it('should answer the VAPID public key to any logged-in user, and 503 with the reason when push is off', async () => {
     const res = await send('GET', '/api/push/kunci', 'mentor');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { publicKey: keys.publicKey } });
+    expect(res.json()).toEqual({ publicKey: keys.publicKey });
     const offKey = await send('GET', '/api/push/kunci', 'mentor', undefined, off);
     expect(offKey.statusCode).toBe(503);
     expect(offKey.json()).toEqual({ message: 'Notifikasi push tidak diaktifkan di server ini.' });

@@ -124,8 +124,8 @@ describe('Web Push', () => {
       await button.click();
       await card.getByText(PUSH_MSG.active).waitFor();
       expect(posted).toEqual([{ method: 'POST', status: 200 }]);
-      const { data } = await apiGet<{ data: { publicKey: string } }>(server.url, 'pembimbing', '/api/push/kunci');
-      expect(await page.evaluate(() => (window as unknown as { __pushKey: string }).__pushKey)).toBe(data.publicKey);
+      const { publicKey } = await apiGet<{ publicKey: string }>(server.url, 'pembimbing', '/api/push/kunci');
+      expect(await page.evaluate(() => (window as unknown as { __pushKey: string }).__pushKey)).toBe(publicKey);
 
       await page.getByRole('button', { name: 'Menu pengguna' }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
