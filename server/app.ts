@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { SERVER_MSG } from '../src/domain/messages';
 import authPlugin from './auth/plugin';
 import openApi from './openapi/plugin';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import type { Config } from './config';
 import { type ChangeFeed, openChangeFeed, unlistenedChangeFeed } from './db/change-feed';
 import type { Database, Db } from './db/client';
@@ -62,7 +63,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /** What buildApp() needs. */
-interface AppDeps {
+export interface AppDeps {
   db: Db;
   /**
    * The open database `db` belongs to: the app listens to its change notifications and keeps
@@ -86,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While stopping (server/shutdown.ts), a request already on an open connection is served
     // (with Connection: close), not refused with Fastify's 503.
     return503OnClosing: false,
+    // The request id of every log line: the proxy's X-Request-Id when it is a plain token, else a uuid.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // TRUST_PROXY: request.ip (the login limit's address) from X-Forwarded-For only behind a trusted proxy.
     trustProxy: deps.config.trustProxy ?? false,
     // A malformed URL (bad %-encoding) is a client mistake: answer in our envelope.
@@ -95,6 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Every answer names its request id, so a user's report or a proxy's log finds our log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // Defaults of helmet minus its CSP, which is replaced as a whole: its default adds
   // upgrade-insecure-requests, which breaks the app when served over plain HTTP on a LAN.
   await app.register(helmet, {
