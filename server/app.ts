@@ -9,6 +9,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { SERVER_MSG } from '../src/domain/messages';
 import authPlugin from './auth/plugin';
+import metricsPlugin, { createMetrics } from './metrics';
 import openApi from './openapi/plugin';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import type { Config } from './config';
@@ -119,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(pathParams);
   const changes: ChangeFeed = deps.database ? await openChangeFeed(deps.database) : unlistenedChangeFeed();
-  await app.register(appContext, { db: deps.db, config: deps.config, changes });
+  const metrics = createMetrics();
+  await app.register(appContext, { db: deps.db, config: deps.config, changes, observeSettle: (seconds) => metrics.feedSettle.observe(seconds) });
+  await app.register(metricsPlugin, { metrics });
   await app.register(authPlugin);
   // Before the routes: it keeps every /api route as registered for GET /api/openapi.json.
   await app.register(openApi);

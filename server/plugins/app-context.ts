@@ -25,6 +25,8 @@ interface AppContextOptions {
   db: Db;
   config: Config;
   changes: ChangeFeed;
+  /** Told how long each write's answer waited for the change feed, in seconds (the metrics). */
+  observeSettle?: (seconds: number) => void;
 }
 
 async function appContext(app: FastifyInstance, options: AppContextOptions): Promise<void> {
@@ -37,7 +39,10 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
   // A write's answer leaves only once this instance counted its change (see change-feed.ts),
   // so the client's next read here never gets a copy from before its own write.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await options.changes.settle();
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const started = performance.now();
+    await options.changes.settle();
+    options.observeSettle?.((performance.now() - started) / 1000);
   });
 }
 
