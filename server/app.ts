@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes: ChangeFeed = deps.database ? await openChangeFeed(deps.database) : unlistenedChangeFeed();
   const metrics = createMetrics();
   await app.register(appContext, { db: deps.db, config: deps.config, changes, observeSettle: (seconds) => metrics.feedSettle.observe(seconds) });
-  await app.register(metricsPlugin, { metrics });
+  if (deps.config.metrics !== false) await app.register(metricsPlugin, { metrics });
   await app.register(authPlugin);
   // Before the routes: it keeps every /api route as registered for GET /api/openapi.json.
   await app.register(openApi);

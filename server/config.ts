@@ -200,6 +200,8 @@ interface EnvConfig {
    * turns it off, to measure their cost against the same server without them.
    */
   notifikasi?: boolean;
+  /** Whether GET /metrics and its recording exist; absent means true. Only a benchmark turns it off (the baseline of its cost). */
+  metrics?: boolean;
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
    * login limit counts by. parseEnv always sets it; absent means false.
