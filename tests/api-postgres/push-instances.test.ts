@@ -69,7 +69,7 @@ describe('push from several instances on one PostgreSQL', () => {
     const keys = await Promise.all(
       [a, b].map(async (server) => {
         const response = await fetch(`${server.url}/api/push/kunci`, { headers: { authorization: `Bearer ${await tokenOn(server, 'mentor')}` } });
-        return ((await response.json()) as { data: { publicKey: string } }).data.publicKey;
+        return ((await response.json()) as { publicKey: string }).publicKey;
       }),
     );
     expect(keys[1]).toBe(keys[0]);

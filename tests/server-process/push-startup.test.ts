@@ -48,14 +48,14 @@ describe('server process: push at start-up', () => {
       expect(first.output()).not.toContain(PUSH_DISABLED_LINE);
       const answer = await publicKeyOf(first.url);
       expect(answer.status).toBe(200);
-      key = (answer.body as { data: { publicKey: string } }).data.publicKey;
+      key = (answer.body as { publicKey: string }).publicKey;
       expect(JSON.parse(readFileSync(path.join(dir, 'vapid-keys.json'), 'utf8')).publicKey).toBe(key);
     } finally {
       await first.stop();
     }
     const second = await startServerProcess(env);
     try {
-      expect(((await publicKeyOf(second.url)).body as { data: { publicKey: string } }).data.publicKey).toBe(key);
+      expect(((await publicKeyOf(second.url)).body as { publicKey: string }).publicKey).toBe(key);
     } finally {
       await second.stop();
     }
