@@ -9,7 +9,9 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { SERVER_MSG } from '../src/domain/messages';
 import authPlugin from './auth/plugin';
+import metricsPlugin, { createMetrics } from './metrics';
 import openApi from './openapi/plugin';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import type { Config } from './config';
 import { type ChangeFeed, openChangeFeed, unlistenedChangeFeed } from './db/change-feed';
 import type { Database, Db } from './db/client';
@@ -62,7 +64,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /** What buildApp() needs. */
-interface AppDeps {
+export interface AppDeps {
   db: Db;
   /**
    * The open database `db` belongs to: the app listens to its change notifications and keeps
@@ -86,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While stopping (server/shutdown.ts), a request already on an open connection is served
     // (with Connection: close), not refused with Fastify's 503.
     return503OnClosing: false,
+    // The request id of every log line: the proxy's X-Request-Id when it is a plain token, else a uuid.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // TRUST_PROXY: request.ip (the login limit's address) from X-Forwarded-For only behind a trusted proxy.
     trustProxy: deps.config.trustProxy ?? false,
     // A malformed URL (bad %-encoding) is a client mistake: answer in our envelope.
@@ -95,6 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Every answer names its request id, so a user's report or a proxy's log finds our log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // Defaults of helmet minus its CSP, which is replaced as a whole: its default adds
   // upgrade-insecure-requests, which breaks the app when served over plain HTTP on a LAN.
   await app.register(helmet, {
@@ -111,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(pathParams);
   const changes: ChangeFeed = deps.database ? await openChangeFeed(deps.database) : unlistenedChangeFeed();
-  await app.register(appContext, { db: deps.db, config: deps.config, changes });
+  const metrics = createMetrics();
+  await app.register(appContext, { db: deps.db, config: deps.config, changes, observeSettle: (seconds) => metrics.feedSettle.observe(seconds) });
+  if (deps.config.metrics !== false) await app.register(metricsPlugin, { metrics });
   await app.register(authPlugin);
   // Before the routes: it keeps every /api route as registered for GET /api/openapi.json.
   await app.register(openApi);

@@ -132,6 +132,7 @@ const envSchema = z.object({
       .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'harus alamat http:// atau https:// tanpa ? atau #')
       .optional(),
   ),
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().trim().min(16, 'minimal 16 karakter (token rahasia untuk GET /metrics)').optional()),
   HARI_KERJA: z
     .string()
     .optional()
@@ -187,6 +188,8 @@ interface EnvConfig {
   publicUrl: string;
   /** The working days of attendance (HARI_KERJA, ISO weekdays; default Monday to Saturday). */
   hariKerja: Weekday[];
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; absent, /metrics answers 404. */
+  metricsToken?: string;
   /**
    * The daily reminders (PENGINGAT_JAM, PENGINGAT_HARI_SEBELUM_SELESAI, PENGINGAT_HARI_MENUNGGU).
    * parseEnv always sets it; absent means PENGINGAT_DEFAULTS.
@@ -197,6 +200,8 @@ interface EnvConfig {
    * turns it off, to measure their cost against the same server without them.
    */
   notifikasi?: boolean;
+  /** Whether GET /metrics and its recording exist; absent means true. Only a benchmark turns it off (the baseline of its cost). */
+  metrics?: boolean;
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-For makes `request.ip`, which the
    * login limit counts by. parseEnv always sets it; absent means false.
@@ -266,6 +271,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
     hariKerja: parseHariKerja(value.HARI_KERJA) ?? [...DEFAULT_HARI_KERJA],
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
+    ...(value.METRICS_TOKEN ? { metricsToken: value.METRICS_TOKEN } : {}),
     ...(value.VAPID_SUBJECT ? { vapidSubject: value.VAPID_SUBJECT } : {}),
     jamTenang: parseJamTenang(value.PUSH_JAM_TENANG) ?? 'mati',
     pengingat: { jam: value.PENGINGAT_JAM, hariSebelumSelesai: value.PENGINGAT_HARI_SEBELUM_SELESAI, hariMenunggu: value.PENGINGAT_HARI_MENUNGGU },

@@ -1,6 +1,6 @@
 // Makes the app's dependencies visible to every plugin and route: `app.db` (drizzle, PGlite
 // or PostgreSQL), `app.config`, `app.changes` (what the database says changed, for caches)
-// and `app.users` (users by id through a cache). Routes pass `app.db` on to server/services;
+// `app.users` (users by id through a cache) and `app.readiness` (whether the stop has begun). Routes pass `app.db` on to server/services;
 // they do not build queries themselves.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     config: Config;
     changes: ChangeFeed;
     users: UserCache;
+    /** `draining`: the stop has begun (GET /api/health/ready answers 503 from then on). */
+    readiness: { draining: boolean };
   }
 }
 
@@ -23,6 +25,8 @@ interface AppContextOptions {
   db: Db;
   config: Config;
   changes: ChangeFeed;
+  /** Told how long each write's answer waited for the change feed, in seconds (the metrics). */
+  observeSettle?: (seconds: number) => void;
 }
 
 async function appContext(app: FastifyInstance, options: AppContextOptions): Promise<void> {
@@ -30,11 +34,15 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
   app.decorate('config', options.config);
   app.decorate('changes', options.changes);
   app.decorate('users', createUserCache(options.db, options.changes));
+  app.decorate('readiness', { draining: false });
   app.addHook('onClose', () => options.changes.close());
   // A write's answer leaves only once this instance counted its change (see change-feed.ts),
   // so the client's next read here never gets a copy from before its own write.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await options.changes.settle();
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const started = performance.now();
+    await options.changes.settle();
+    options.observeSettle?.((performance.now() - started) / 1000);
   });
 }
 

@@ -156,6 +156,7 @@ export async function decide(
   }
   await recordDecision(tx, origin, action, id, action === 'cancel' ? null : catatan);
   await settleCertificates(tx, [id], settings);
-  await settleNotifikasi(tx, user, before);
+  // The reviews just written are the chain after; the scores did not change.
+  await settleNotifikasi(tx, user, before, { read: 'reviews', reviews: new Map([[id, next]]) });
   return { status: 200, body: { message: SUCCESS[action], data: { reviews: reviewSteps(next) } } };
 }

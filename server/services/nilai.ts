@@ -171,7 +171,7 @@ export async function saveNilai(tx: Tx, origin: ChangeOrigin, items: readonly Ni
       setWhere: sql`${nilai.skor} is distinct from excluded.skor`,
     });
   await recordScoreSave(tx, origin, before, unique);
-  await settleNotifikasi(tx, user, pointsBefore);
+  await settleNotifikasi(tx, user, pointsBefore, { read: 'scores-added' });
   return { status: 200, body: { message: NILAI_MSG.saved, data: { nilai: await selectNilai(tx, pesertaIds) } } };
 }
 
@@ -193,7 +193,7 @@ export async function deleteAllNilai(tx: Tx, origin: ChangeOrigin, id: number): 
   const pointsBefore = origin.notify === false ? new Map() : await chainPoints(tx, [id]);
   const removed = await tx.delete(nilai).where(eq(nilai.peserta_id, id)).returning({ id: nilai.id });
   await recordDeletions(tx, 'nilai', removed.map((row) => row.id));
-  await settleNotifikasi(tx, user, pointsBefore);
+  await settleNotifikasi(tx, user, pointsBefore, { read: 'scores-gone' });
   // `data` as GET /api/nilai/peserta/:id answers it: the participant's scores, now none.
   return { status: 200, body: { message: NILAI_MSG.allDeleted, data: { nilai: [] } } };
 }

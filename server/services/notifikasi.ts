@@ -103,7 +103,7 @@ function usersByRole(tx: Tx): (role: ApprovalStep) => Promise<number[]> {
 }
 
 /** The facts a notification of `event` keeps about participant `point`. */
-function faktaOf(event: ChainEvent, point: PesertaPoint): NotifikasiFakta {
+function faktaOf(event: ChainEvent, point: Pick<PesertaPoint, 'nama' | 'jenjang'>): NotifikasiFakta {
   switch (event.jenis) {
     case 'menunggu_persetujuan':
       return {};
@@ -117,13 +117,52 @@ function faktaOf(event: ChainEvent, point: PesertaPoint): NotifikasiFakta {
 }
 
 /**
+ * What a writer knows of its participants' chain after its change, so the second read is spared
+ * where it can be: `reviews` — the reviews it wrote, the scores unchanged (a decision);
+ * `scores-added` — reviews unchanged and scores only added or replaced, so a participant complete
+ * before stays complete and only the others are counted again (a score save); `scores-gone` —
+ * reviews unchanged, no score left (a reset); `all` — read both again.
+ */
+export type AfterPoints =
+  | { read: 'all' }
+  | { read: 'reviews'; reviews: ReadonlyMap<number, readonly Review[]> }
+  | { read: 'scores-added' }
+  | { read: 'scores-gone' };
+
+/** The chain points after the change, read only where the writer's knowledge does not suffice. */
+async function pointsAfter(tx: Tx, before: ReadonlyMap<number, PesertaPoint>, afterOf: AfterPoints): Promise<Map<number, ChainPoint>> {
+  const after = new Map<number, ChainPoint>();
+  switch (afterOf.read) {
+    case 'all':
+      return chainPoints(tx, [...before.keys()]);
+    case 'reviews':
+      for (const [id, was] of before) after.set(id, { reviews: afterOf.reviews.get(id) ?? was.reviews, inList: was.inList });
+      return after;
+    case 'scores-gone':
+      for (const [id, was] of before) after.set(id, { reviews: was.reviews, inList: false });
+      return after;
+    case 'scores-added': {
+      const incomplete = [...before].filter(([, was]) => !was.inList).map(([id]) => id);
+      const counted = await chainPoints(tx, incomplete);
+      for (const [id, was] of before) after.set(id, { reviews: was.reviews, inList: was.inList || (counted.get(id)?.inList ?? false) });
+      return after;
+    }
+  }
+}
+
+/**
  * After the change of `actor` on the participants of `before` (their points before it, read
  * in the same transaction): the notifications its events cause, written now. Digests gain the
  * participants that reached them and lose, in every unread digest, those that left.
  */
-export async function settleNotifikasi(tx: Tx, actor: AuthUser, before: ReadonlyMap<number, PesertaPoint>): Promise<void> {
+export async function settleNotifikasi(
+  tx: Tx,
+  actor: AuthUser,
+  before: ReadonlyMap<number, PesertaPoint>,
+  afterOf: AfterPoints = { read: 'all' },
+): Promise<void> {
   if (before.size === 0) return;
-  const after = await chainPoints(tx, [...before.keys()]);
+  const after = await pointsAfter(tx, before, afterOf);
   const roleUsers = usersByRole(tx);
   const told: Told[] = [];
   const left = new Map<NotifikasiJenis, number[]>();
@@ -142,7 +181,7 @@ export async function settleNotifikasi(tx: Tx, actor: AuthUser, before: Readonly
         // Never the actor about their own action.
         if (userId === actor.id) continue;
         const recipient = userId === was.mentorId ? 'mentor' : 'approver';
-        told.push({ userId, jenis: event.jenis, tautan: notifikasiTautan(event, recipient, id, now.jenjang), fakta: faktaOf(event, now), pesertaId: id });
+        told.push({ userId, jenis: event.jenis, tautan: notifikasiTautan(event, recipient, id, was.jenjang), fakta: faktaOf(event, was), pesertaId: id });
       }
     }
   }

@@ -90,6 +90,8 @@ export const SERVER_MSG = {
   invalidJson: 'Format data tidak valid',
   internal: 'Terjadi kesalahan pada server',
   databaseUnavailable: 'Database tidak dapat dihubungi',
+  draining: 'Server sedang berhenti',
+  migrationsPending: 'Migrasi database belum selesai',
   invalidInput: 'Data tidak valid',
   unsupportedMediaType: 'Tipe konten tidak didukung',
   duplicate: 'Data sudah ada',

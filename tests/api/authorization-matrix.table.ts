@@ -61,6 +61,8 @@ function approvedUpTo(role: Role | null): MakeOptions['reviews'] {
 
 export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { roles: 'public', ok: 200, request: fixed('/api/health') },
+  'GET /api/health/live': { roles: 'public', ok: 200, request: fixed('/api/health/live') },
+  'GET /api/health/ready': { roles: 'public', ok: 200, request: fixed('/api/health/ready') },
   // The API's documentation (server/openapi): the document and the Swagger UI routes, public.
   'GET /api/openapi.json': { roles: 'public', ok: 200, request: fixed('/api/openapi.json') },
   'GET /api/docs': { roles: 'public', ok: 200, request: fixed('/api/docs/') },

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { type AppDeps, buildApp } from '../../server/app';
 import { type Config, DEFAULT_ORGANISASI, type SeedMode } from '../../server/config';
 import { type Database, type Db, connectPostgres, wrapPglite } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -45,6 +45,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Settings other than the test defaults (testConfig). */
   config?: Partial<Config>;
+  /** Fastify's logger option (default off): a test of the log lines passes a stream. */
+  logger?: AppDeps['logger'];
 }
 
 /** The configuration tests run with (no DATA_DIR is touched). */
@@ -123,7 +125,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     config,
     webRoot: options.webRoot ?? null,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   // Every answer a test receives is held against the app's OpenAPI document.

@@ -35,6 +35,12 @@ describe('parseEnv()', () => {
     expect(() => parseEnv({ PUSH_JAM_TENANG: '21' })).toThrow(/PUSH_JAM_TENANG harus dua jam/);
   });
 
+  it('should read METRICS_TOKEN, and refuse one shorter than 16 characters', () => {
+    expect(parseEnv({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(parseEnv({ METRICS_TOKEN: ' ' }).metricsToken).toBeUndefined();
+    expect(() => parseEnv({ METRICS_TOKEN: 'pendek' })).toThrow(/METRICS_TOKEN minimal 16 karakter/);
+  });
+
   it('should read the reminder settings, and refuse an hour outside 0-23 naming the variable', () => {
     expect(parseEnv({ PENGINGAT_JAM: '6', PENGINGAT_HARI_SEBELUM_SELESAI: '10', PENGINGAT_HARI_MENUNGGU: ' ' }).pengingat).toEqual({ jam: 6, hariSebelumSelesai: 10, hariMenunggu: 3 });
     expect(() => parseEnv({ PENGINGAT_JAM: '24' })).toThrow(/PENGINGAT_JAM harus 0-23/);
