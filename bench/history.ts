@@ -12,15 +12,12 @@ import { kompetensi, nilai } from '../server/db/schema';
 import { riwayat } from '../server/db/schema-riwayat';
 import { startBenchApp } from './app';
 import { Client, login, percentile } from './http';
+import { type Target, openTargets, saveRound } from './score-targets';
 import { openBenchDatabase } from './server';
 
 const REQUESTS = 300;
 const WARMUP = 20;
 
-interface Target {
-  peserta_id: number;
-  kompetensi: number[];
-}
 
 interface Side {
   client: Client;
@@ -28,30 +25,10 @@ interface Side {
   times: number[];
 }
 
-/** The mentor's participants no approver has decided on yet, with their competencies. */
-async function openTargets(client: Client): Promise<Target[]> {
-  const { data } = await client.json<{ data: { id: number; divisi_id: number; jenjang: string; reviews: { status: string }[] }[] }>(
-    'GET',
-    '/api/nilai/mentor/peserta',
-  );
-  const targets: Target[] = [];
-  for (const row of data) {
-    if (row.reviews.some((review) => review.status !== 'Menunggu')) continue;
-    const competencies = await client.json<{ data: { id: number }[] }>('GET', `/api/nilai/divisi/${row.divisi_id}/kompetensi?jenjang=${row.jenjang}`);
-    if (competencies.data.length > 0) targets.push({ peserta_id: row.id, kompetensi: competencies.data.map((k) => k.id) });
-  }
-  if (targets.length === 0) throw new Error('the demo mentor has no open participant to score');
-  return targets;
-}
 
 async function save(side: Side, round: number): Promise<void> {
-  const target = side.targets[round % side.targets.length] as Target;
-  // Alternating values: every request changes every score, so every request writes history.
-  const skor = 60 + (Math.floor(round / side.targets.length) % 2) * 10;
-  const body = { nilai_data: target.kompetensi.map((kompetensi_id) => ({ peserta_id: target.peserta_id, kompetensi_id, skor })) };
-  const answer = await side.client.request('POST', '/api/nilai/bulk', { body });
-  if (answer.status !== 200) throw new Error(`POST /api/nilai/bulk answered ${answer.status}`);
-  if (round >= WARMUP) side.times.push(answer.ms);
+  const time = await saveRound(side.client, side.targets, round);
+  if (round >= WARMUP) side.times.push(time);
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

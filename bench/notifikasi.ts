@@ -18,6 +18,7 @@ import { runPengingat } from '../server/services/pengingat';
 import { startBenchApp } from './app';
 import { generate } from './generate';
 import { Client, login, percentile } from './http';
+import { type Target, openTargets, saveRound } from './score-targets';
 import { openBenchDatabase } from './server';
 
 const REQUESTS = 300;
@@ -26,10 +27,6 @@ const JOB_PARTICIPANTS = 10_000;
 /** The job is run as if this many days later: every participant waiting now has waited long enough. */
 const JOB_DAYS_LATER = 10;
 
-interface Target {
-  peserta_id: number;
-  kompetensi: number[];
-}
 
 interface Side {
   mentor: Client;
@@ -39,29 +36,10 @@ interface Side {
   decisions: number[];
 }
 
-/** The mentor's participants no approver has decided on yet, with their competencies. */
-async function openTargets(client: Client): Promise<Target[]> {
-  const { data } = await client.json<{ data: { id: number; divisi_id: number; jenjang: string; reviews: { status: string }[] }[] }>(
-    'GET',
-    '/api/nilai/mentor/peserta',
-  );
-  const targets: Target[] = [];
-  for (const row of data) {
-    if (row.reviews.some((review) => review.status !== 'Menunggu')) continue;
-    const competencies = await client.json<{ data: { id: number }[] }>('GET', `/api/nilai/divisi/${row.divisi_id}/kompetensi?jenjang=${row.jenjang}`);
-    if (competencies.data.length > 0) targets.push({ peserta_id: row.id, kompetensi: competencies.data.map((k) => k.id) });
-  }
-  if (targets.length === 0) throw new Error('the demo mentor has no open participant to score');
-  return targets;
-}
 
 async function save(side: Side, round: number): Promise<void> {
-  const target = side.targets[round % side.targets.length] as Target;
-  const skor = 60 + (Math.floor(round / side.targets.length) % 2) * 10;
-  const body = { nilai_data: target.kompetensi.map((kompetensi_id) => ({ peserta_id: target.peserta_id, kompetensi_id, skor })) };
-  const answer = await side.mentor.request('POST', '/api/nilai/bulk', { body });
-  if (answer.status !== 200) throw new Error(`POST /api/nilai/bulk answered ${answer.status}`);
-  if (round >= WARMUP) side.saves.push(answer.ms);
+  const time = await saveRound(side.mentor, side.targets, round);
+  if (round >= WARMUP) side.saves.push(time);
 }
 
 async function decide(side: Side, round: number): Promise<void> {

@@ -1,60 +1,33 @@
 // Two real server processes with push on, on one PostgreSQL database, draining one push queue at
 // once against a slow local push service: each push is sent exactly once, both sign with the one
 // VAPID key kept in app_secrets. Runs only with TEST_DATABASE_URL.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import { type PushService, startPushService } from '../helpers/push-service';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-
-const serverUrl = process.env.TEST_DATABASE_URL as string;
-const name = `magang_push_${randomBytes(6).toString('hex')}`;
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+import { type Instances, startInstances } from '../helpers/instances';
+import type { ServerProcess } from '../helpers/server-process';
 
 const DEVICES = 30;
 const PUSHES_PER_DEVICE = 5;
 let service: PushService;
 let servers: ServerProcess[] = [];
-const dataDirs: string[] = [];
+let sql: Instances['sql'];
+let instances: Instances | undefined;
 
 beforeAll(async () => {
   service = await startPushService({ delayMs: 20 });
-  await admin.unsafe(`create database "${name}"`);
-  const start = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-push-instance-'));
-    dataDirs.push(dataDir);
-    return startServerProcess({
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      VAPID_SUBJECT: 'mailto:admin@magang.example',
-      PUSH_JAM_TENANG: 'mati',
-      // The local push service's self-signed certificate.
-      NODE_EXTRA_CA_CERTS: service.certFile,
-    });
-  };
-  const started = await Promise.allSettled([start(), start()]);
-  for (const result of started) if (result.status === 'rejected') throw result.reason;
-  servers = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value);
+  instances = await startInstances('magang_push', {
+    VAPID_SUBJECT: 'mailto:admin@magang.example',
+    PUSH_JAM_TENANG: 'mati',
+    // The local push service's self-signed certificate.
+    NODE_EXTRA_CA_CERTS: service.certFile,
+  });
+  ({ servers, sql } = instances);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await sql.end({ timeout: 5 });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end({ timeout: 5 });
+  await instances?.close();
   await service?.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 async function tokenOn(server: ServerProcess, username: string): Promise<string> {

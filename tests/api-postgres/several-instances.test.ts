@@ -1,53 +1,30 @@
 // Two real server processes on one PostgreSQL database, without JWT_SECRET (docs/operations.md
 // "Several instances on one database"): they share the generated secret, the login limit, the Idempotency-Key store and
 // the signatures, because all of it lives in the database. Runs only with TEST_DATABASE_URL.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../server/auth/login-rate-limit';
 import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import { signatureForm } from '../helpers/multipart';
 import { makePng } from '../helpers/png';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-
-const serverUrl = process.env.TEST_DATABASE_URL as string;
-const name = `magang_multi_${randomBytes(6).toString('hex')}`;
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+import { type Instances, startInstances } from '../helpers/instances';
+import type { ServerProcess } from '../helpers/server-process';
 
 let a: ServerProcess;
 let b: ServerProcess;
-const dataDirs: string[] = [];
+let sql: Instances['sql'];
+let instances: Instances | undefined;
 
 beforeAll(async () => {
-  await admin.unsafe(`create database "${name}"`);
-  const start = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'magang-instance-'));
-    dataDirs.push(dataDir);
-    // PENGINGAT_JAM 0: the day's reminders are due at once, so both instances try them at start.
-    return startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED: 'demo', PENGINGAT_JAM: '0' });
-  };
-  // Started together on an empty database: migrations, seed and the secret must not collide.
-  const started = await Promise.allSettled([start(), start()]);
-  for (const result of started) if (result.status === 'rejected') throw result.reason;
-  [a, b] = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
+  // PENGINGAT_JAM 0: the day's reminders are due at once, so both instances try them at start.
+  instances = await startInstances('magang_multi', { PENGINGAT_JAM: '0' });
+  [a, b] = instances.servers as [ServerProcess, ServerProcess];
+  sql = instances.sql;
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sql.end({ timeout: 5 });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end({ timeout: 5 });
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => instances?.close(), 60_000);
 
 const password = (username: string) => DEMO_ACCOUNTS.find((account) => account.username === username)?.password ?? '';
 
@@ -87,7 +64,7 @@ describe('several instances on one PostgreSQL', () => {
   it('should keep the generated JWT secret in the database, not in DATA_DIR', async () => {
     const rows = await sql`select name from app_secrets`;
     expect(rows.map((row) => row.name)).toEqual(['jwt_secret']);
-    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+    for (const dir of instances!.dataDirs) expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
     // Seeded once although both started together.
     const [users] = await sql`select count(*)::int as n from users`;
     expect(users?.n).toBe(DEMO_ACCOUNTS.length);
