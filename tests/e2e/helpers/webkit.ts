@@ -117,7 +117,8 @@ export class WebKitSession {
 
 /** Xvfb and WebKitWebDriver, started once per test file; sessions are MiniBrowser windows. */
 export interface WebKitDriver {
-  newSession(): Promise<WebKitSession>;
+  /** A new window; rejects when it does not open within `timeoutMs` (default SESSION_START_TIMEOUT_MS). */
+  newSession(timeoutMs?: number): Promise<WebKitSession>;
   stop(): Promise<void>;
 }
 
@@ -176,13 +177,13 @@ async function launchWebKit(): Promise<WebKitDriver> {
   await waitForDriver(base, driver);
   const sessions = new Set<WebKitSession>();
   const driverOf: WebKitDriver = {
-    async newSession() {
+    async newSession(timeoutMs = SESSION_START_TIMEOUT_MS) {
       // WebKitWebDriver drives one window at a time: a new one ends the previous one.
       for (const open of sessions) await open.close().catch(() => undefined);
       sessions.clear();
       const response = await fetch(`${base}/session`, {
         method: 'POST',
-        signal: AbortSignal.timeout(SESSION_START_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           capabilities: {
