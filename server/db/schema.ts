@@ -379,21 +379,6 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * One row per daily job and Jakarta day that ran: the instance whose insert of the day's row
- * commits runs the job, in the same transaction (server/services/pengingat.ts), so several
- * instances on one database run it once, and a run that fails leaves no row.
- */
-export const jobRuns = pgTable(
-  'job_runs',
-  {
-    name: text('name').notNull(),
-    tanggal: date('tanggal', { mode: 'string' }).notNull(),
-    created_at: createdAt(),
-  },
-  (t) => [primaryKey({ name: 'job_runs_pk', columns: [t.name, t.tanggal] })],
-);
-
-/**
  * Tombstones for incremental pulls: a deleted row of `entity` (table name) with its id.
  * A client pulling `?since=<cursor>` drops these ids from its mirror.
  */

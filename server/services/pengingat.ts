@@ -16,7 +16,8 @@ import {
   waitingSince,
 } from '../../src/domain/pengingat';
 import type { Db, Tx } from '../db/client';
-import { jobRuns, peserta, users } from '../db/schema';
+import { peserta, users } from '../db/schema';
+import { jobRuns } from '../db/schema-jobs';
 import { notifikasi } from '../db/schema-notifikasi';
 import { enqueuePush } from './push-antrian';
 import { pruneNotifikasi } from './notifikasi';
