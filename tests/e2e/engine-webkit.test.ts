@@ -1,43 +1,34 @@
 // The offline journey in WebKit, Safari's engine (WebKitGTK's MiniBrowser over WebDriver under
 // Xvfb): no Background Sync, its own IndexedDB and service-worker rules.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { apiToken } from './helpers/master-data';
 import { type EnginePage, certificateOfflineJourney, mentorOfflineJourney, loginAs, step, waitUntil } from './helpers/engine-journey';
 import { listPeserta } from './helpers/peserta';
 import { type RunningServer, startServer } from './helpers/server';
-import { MINIBROWSER, type WebKitDriver, type WebKitSession, startWebKit, webkitAvailable } from './helpers/webkit';
+import { MINIBROWSER, type WebKitSession, type WebKitWindow, openWebKitWindow, webkitAvailable } from './helpers/webkit';
 
 let server: RunningServer;
-let webkit: WebKitDriver;
+/** The window of the running test, stopped after it with everything it started. */
+let webkit: WebKitWindow | null = null;
 
 beforeAll(async () => {
   if (!webkitAvailable()) throw new Error(`WebKitGTK not found (${MINIBROWSER}): apt-get install -y webkit2gtk-driver xvfb`);
-  [server, webkit] = await Promise.all([startServer(), startWebKit()]);
-}, 300_000);
+  server = await startServer();
+}, 120_000);
+
+afterEach(async () => {
+  await webkit?.stop();
+  webkit = null;
+});
 
 afterAll(async () => {
-  await webkit?.stop();
   await server?.stop();
 });
 
-/** How long a test's window may take to open before the driver is started afresh (once). */
-const TAB_START_MS = 45_000;
-
-/**
- * A window of its own (own profile, storage and service worker) at 1280 × 900. MiniBrowser's
- * start can hang the driver on a busy machine (seen in full runs, never alone): a window that
- * does not open in time is opened once more from a fresh display and driver.
- */
+/** A WebKit of its own (display, driver, profile, storage and service worker) with a window at 1280 × 900. */
 async function newTab(): Promise<{ page: EnginePage; session: WebKitSession }> {
-  let session: WebKitSession;
-  try {
-    session = await webkit.newSession(TAB_START_MS);
-  } catch (error) {
-    console.warn(`WebKit window did not open (${error instanceof Error ? error.message : String(error)}); restarting the driver once`);
-    await webkit.stop();
-    webkit = await startWebKit();
-    session = await webkit.newSession();
-  }
+  webkit = await openWebKitWindow();
+  const { session } = webkit;
   await session.command('POST', '/window/rect', { width: 1280, height: 900 });
   const page: EnginePage = {
     goto: async (url) => void (await session.goto(url)),
@@ -52,7 +43,7 @@ describe('WebKit', () => {
   // A page left while a transaction was under way kept the database for itself: every later page
   // of the app waited for it and stayed on 'Memuat...'.
   it('should start every page load, also one that left the previous page mid-way', { timeout: 300_000 }, async () => {
-    const { page, session } = await newTab();
+    const { page } = await newTab();
     step('window open');
     await loginAs(page, server.url, 'hr');
     step('logged in');
@@ -61,19 +52,16 @@ describe('WebKit', () => {
       step(`page load ${i + 1} navigated`);
       await waitUntil(page, `() => !!document.querySelector('nav[aria-label="Menu utama"]') && !document.body.innerText.includes('Memuat...')`, `page load ${i + 1}`, 15_000);
     }
-    await session.close();
   });
 
   it('should keep the mentor scores offline over a reload and replay each once when the server returns', { timeout: 360_000 }, async () => {
-    const { page, session } = await newTab();
+    const { page } = await newTab();
     await mentorOfflineJourney(page, server);
-    await session.close();
   });
 
   it('should download a certificate PDF made on the device while the server is down', { timeout: 300_000 }, async () => {
     const rizky = (await listPeserta(server.url, await apiToken(server.url, 'hr'), 'SMK')).find((p) => p.nama === 'Rizky Pratama')!;
-    const { page, session } = await newTab();
+    const { page } = await newTab();
     await certificateOfflineJourney(page, server, rizky);
-    await session.close();
   });
 });

@@ -3,7 +3,9 @@
 // display. The session's proxy capability sends every request but loopback to a dead local
 // port, so nothing the browser does can reach the internet.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from '../../helpers/server-process';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -12,10 +14,12 @@ const W3C_ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /** No WebDriver command may hang a test: each gets this long, then fails naming itself. */
 const COMMAND_TIMEOUT_MS = 45_000;
 /**
- * Starting a MiniBrowser window: the first start on a busy machine (right after a production
- * build) was seen to take over 45 s.
+ * Starting a MiniBrowser window: a start on a busy machine was seen to take over 45 s; one that
+ * takes longer is given up and tried afresh (openWebKitWindow).
  */
-const SESSION_START_TIMEOUT_MS = 120_000;
+const SESSION_START_TIMEOUT_MS = 60_000;
+/** The drivers' logs, kept for a failed run. */
+const LOG_DIR = join(process.cwd(), '.tmp');
 
 /** True when WebKitGTK's driver, MiniBrowser and Xvfb are installed. */
 export function webkitAvailable(): boolean {
@@ -115,10 +119,10 @@ export class WebKitSession {
   }
 }
 
-/** Xvfb and WebKitWebDriver, started once per test file; sessions are MiniBrowser windows. */
-export interface WebKitDriver {
-  /** A new window; rejects when it does not open within `timeoutMs` (default SESSION_START_TIMEOUT_MS). */
-  newSession(timeoutMs?: number): Promise<WebKitSession>;
+/** A WebKit of its own: display, driver, home folder and one window (a WebDriver session). */
+export interface WebKitWindow {
+  session: WebKitSession;
+  /** Ends the window and kills the driver, MiniBrowser and its processes, and the display. */
   stop(): Promise<void>;
 }
 
@@ -151,71 +155,102 @@ async function waitForDriver(base: string, proc: ChildProcess): Promise<void> {
   throw new Error('WebKitWebDriver did not answer /status');
 }
 
-/**
- * Starts Xvfb and WebKitWebDriver, and a first window (its cold start is paid here, not by a
- * test). A first window that does not open in time (MiniBrowser's cold start on a busy machine can
- * hang the driver) is tried once more from a fresh display and driver.
- */
-export async function startWebKit(): Promise<WebKitDriver> {
+/** Kills a process group (the driver and the MiniBrowser processes it started) and waits for its leader. */
+async function killGroup(proc: ChildProcess): Promise<void> {
+  if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
   try {
-    return await launchWebKit();
-  } catch (error) {
-    console.warn(`WebKit did not start (${error instanceof Error ? error.message : String(error)}); starting it once more`);
-    return launchWebKit();
+    process.kill(-proc.pid, 'SIGKILL');
+  } catch {
+    proc.kill('SIGKILL');
   }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
 }
 
-async function launchWebKit(): Promise<WebKitDriver> {
+/** Attempts at opening a window before a test fails. */
+const WINDOW_ATTEMPTS = 3;
+
+/**
+ * A fresh WebKit for one test: its own Xvfb display, WebKitWebDriver and home folder (nothing
+ * a previous window left — its processes, files or locks — can hold this one up), and a window.
+ * MiniBrowser's start was seen to hang in full runs on a busy machine, never alone: a window
+ * that does not open within SESSION_START_TIMEOUT_MS is dropped with everything it started and
+ * opened afresh, up to WINDOW_ATTEMPTS times. The driver's own log (in .tmp/) is quoted when
+ * every attempt failed.
+ */
+export async function openWebKitWindow(): Promise<WebKitWindow> {
+  const errors: string[] = [];
+  for (let attempt = 1; attempt <= WINDOW_ATTEMPTS; attempt += 1) {
+    try {
+      return await launchWebKit(attempt);
+    } catch (error) {
+      errors.push(`attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`WebKit window did not open (${errors.at(-1)}); starting afresh`);
+    }
+  }
+  throw new Error(`WebKit window did not open:\n${errors.join('\n')}`);
+}
+
+let launches = 0;
+
+async function launchWebKit(attempt: number): Promise<WebKitWindow> {
+  const home = mkdtempSync(join(tmpdir(), 'magang-webkit-'));
+  const logPath = join(LOG_DIR, `webkit-driver-${process.pid}-${(launches += 1)}.log`);
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = openSync(logPath, 'w');
   const xvfb = await startXvfb();
   const port = await freePort();
   const deadPort = await freePort(); // nothing listens: the proxy every non-loopback request meets
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=local'], {
-    env: { ...process.env, DISPLAY: xvfb.display },
-    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DISPLAY: xvfb.display,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_DATA_HOME: join(home, 'data'),
+      // No accessibility bus to wait for under Xvfb.
+      NO_AT_BRIDGE: '1',
+    },
+    stdio: ['ignore', log, log],
+    detached: true, // its own process group: stop() kills MiniBrowser and its processes with it
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitForDriver(base, driver);
-  const sessions = new Set<WebKitSession>();
-  const driverOf: WebKitDriver = {
-    async newSession(timeoutMs = SESSION_START_TIMEOUT_MS) {
-      // WebKitWebDriver drives one window at a time: a new one ends the previous one.
-      for (const open of sessions) await open.close().catch(() => undefined);
-      sessions.clear();
-      const response = await fetch(`${base}/session`, {
-        method: 'POST',
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          capabilities: {
-            alwaysMatch: {
-              'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-              proxy: {
-                proxyType: 'manual',
-                httpProxy: `127.0.0.1:${deadPort}`,
-                sslProxy: `127.0.0.1:${deadPort}`,
-                noProxy: ['127.0.0.1', 'localhost'],
-              },
-            },
-          },
-        }),
-      });
-      const json = (await response.json()) as { value: { sessionId?: string; message?: string } };
-      if (!json.value.sessionId) throw new Error(`WebKit session refused: ${json.value.message}`);
-      const session = new WebKitSession(base, json.value.sessionId);
-      sessions.add(session);
-      return session;
-    },
-    async stop() {
-      for (const session of sessions) await session.close().catch(() => undefined);
-      driver.kill('SIGTERM');
-      xvfb.proc.kill('SIGTERM');
-    },
+  let session: WebKitSession | null = null;
+  const stop = async () => {
+    if (session) await session.close().catch(() => undefined);
+    await killGroup(driver);
+    await killGroup(xvfb.proc);
+    closeSync(log);
+    rmSync(home, { recursive: true, force: true });
   };
   try {
-    await driverOf.newSession();
+    await waitForDriver(base, driver);
+    const response = await fetch(`${base}/session`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(SESSION_START_TIMEOUT_MS),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        capabilities: {
+          alwaysMatch: {
+            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+            proxy: {
+              proxyType: 'manual',
+              httpProxy: `127.0.0.1:${deadPort}`,
+              sslProxy: `127.0.0.1:${deadPort}`,
+              noProxy: ['127.0.0.1', 'localhost'],
+            },
+          },
+        },
+      }),
+    });
+    const json = (await response.json()) as { value: { sessionId?: string; message?: string } };
+    if (!json.value.sessionId) throw new Error(`WebKit session refused: ${json.value.message}`);
+    session = new WebKitSession(base, json.value.sessionId);
+    return { session, stop };
   } catch (error) {
-    await driverOf.stop();
-    throw error;
+    await stop();
+    const driverLog = readFileSync(logPath, 'utf8').trim().split('\n').slice(-20).join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (attempt ${attempt}; driver log ${logPath}:\n${driverLog || '(empty)'})`);
   }
-  return driverOf;
 }
