@@ -1,0 +1,2 @@
+CREATE INDEX "peserta_tanggal_selesai_idx" ON "peserta" USING btree ("tanggal_selesai");--> statement-breakpoint
+CREATE INDEX "reviews_belum_disetujui_idx" ON "reviews" USING btree ("peserta_id") WHERE "reviews"."status" <> 'Disetujui';
