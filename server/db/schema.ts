@@ -224,8 +224,9 @@ export const peserta = pgTable(
     index('peserta_pembimbing_idx').on(t.pembimbing_id),
     index('peserta_instansi_idx').on(t.instansi_id),
     index('peserta_divisi_idx').on(t.divisi_id),
-    // The working set's date test (services/working-set.ts).
+    // The working set's date test (services/working-set.ts); the archive's ILIKE '%q%' (pg_trgm).
     index('peserta_tanggal_selesai_idx').on(t.tanggal_selesai),
+    index('peserta_nama_trgm_idx').using('gin', sql`${t.nama} gin_trgm_ops`),
   ],
 );
 

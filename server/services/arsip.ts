@@ -4,7 +4,8 @@
 // the rows of those ids only (selectPeserta's three queries; the certificate rows' signers and
 // issued certificates), all in one read-only snapshot so the total and the page agree.
 //
-// Names are matched with ILIKE '%q%' (any case, the text taken literally: % _ \ escaped). Order
+// Names are matched with ILIKE '%q%' (any case, the text taken literally: % _ \ escaped), served
+// by the pg_trgm GIN index on peserta.nama (migration 0014; docs/performance.md). Order
 // by name is lower(nama), then nama, then id: the same on PGlite and PostgreSQL whatever their
 // collation, and case-blind like the screens' Indonesian collator.
 import { type SQL, and, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
@@ -35,10 +36,15 @@ function nameHas(q: string): SQL {
   return sql`${peserta.nama} ilike ${containsPattern(q)}`;
 }
 
-/** The participant's name or its school / campus contains `q` (any case). */
+/**
+ * The participant's name or its school / campus contains `q` (any case). A union of two indexed
+ * lookups (the name's trigram index; the schools found, then their participants by
+ * peserta_instansi_idx): an OR of the two would scan every participant.
+ */
 function nameOrInstansiHas(q: string): SQL {
   const pattern = containsPattern(q);
-  return sql`(${peserta.nama} ilike ${pattern} or ${peserta.instansi_id} in (select ${instansi.id} from ${instansi} where ${instansi.nama} ilike ${pattern}))`;
+  return sql`${peserta.id} in (select ${peserta.id} from ${peserta} where ${peserta.nama} ilike ${pattern}
+    union select ${peserta.id} from ${peserta} where ${peserta.instansi_id} in (select ${instansi.id} from ${instansi} where ${instansi.nama} ilike ${pattern}))`;
 }
 
 /** The internship overlaps [dari, sampai] (an open end matches anything). */
