@@ -224,9 +224,8 @@ export const peserta = pgTable(
     index('peserta_pembimbing_idx').on(t.pembimbing_id),
     index('peserta_instansi_idx').on(t.instansi_id),
     index('peserta_divisi_idx').on(t.divisi_id),
-    // The working set's date test (services/working-set.ts); the archive's ILIKE '%q%' (pg_trgm).
-    index('peserta_tanggal_selesai_idx').on(t.tanggal_selesai),
-    index('peserta_nama_trgm_idx').using('gin', sql`${t.nama} gin_trgm_ops`),
+    index('peserta_tanggal_selesai_idx').on(t.tanggal_selesai), // the working set's date (services/working-set.ts)
+    index('peserta_nama_trgm_idx').using('gin', sql`${t.nama} gin_trgm_ops`), // the archive's ILIKE '%q%' (pg_trgm)
   ],
 );
 
@@ -292,8 +291,7 @@ export const reviews = pgTable(
     check('reviews_role_reviewer_check', oneOf(t.role_reviewer, APPROVAL_STEPS)),
     check('reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
     index('reviews_updated_at_idx').on(t.updated_at),
-    // The working set's pending work: the steps not yet approved (few, once a decade is approved).
-    index('reviews_belum_disetujui_idx').on(t.peserta_id).where(sql`${t.status} <> 'Disetujui'`),
+    index('reviews_belum_disetujui_idx').on(t.peserta_id).where(sql`${t.status} <> 'Disetujui'`), // the working set's pending work
   ],
 );
 
