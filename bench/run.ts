@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after the other. Add new ones here. Runs under tsx with
 // tsconfig.test.json, whose `@/` paths let the replay bench load src/sync as the app does.
-// `npm run bench -- server` (or documents, history, notifikasi, metrics, presensi, presensi-sync, replay, lighthouse, browser) runs only the ones named.
+// `npm run bench -- server` (or documents, history, notifikasi, metrics, presensi, presensi-sync, replay, lighthouse, browser, archive-search) runs only the ones named.
+import { benchArchiveSearch } from './archive-search';
 import { benchBrowser } from './browser';
 import { benchDocuments } from './documents';
 import { benchHistory } from './history';
@@ -12,7 +13,7 @@ import { benchPresensiSync } from './presensi-sync';
 import { benchReplay } from './replay';
 import { benchServer } from './server';
 
-const benches: Record<string, () => unknown> = { documents: benchDocuments, server: benchServer, history: benchHistory, notifikasi: benchNotifikasi, metrics: benchMetrics, presensi: benchPresensi, 'presensi-sync': benchPresensiSync, replay: benchReplay, lighthouse: benchLighthouse, browser: benchBrowser };
+const benches: Record<string, () => unknown> = { documents: benchDocuments, server: benchServer, history: benchHistory, notifikasi: benchNotifikasi, metrics: benchMetrics, presensi: benchPresensi, 'presensi-sync': benchPresensiSync, replay: benchReplay, lighthouse: benchLighthouse, browser: benchBrowser, 'archive-search': benchArchiveSearch };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));
 if (unknown.length > 0) throw new Error(`unknown bench: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')})`);

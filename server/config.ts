@@ -15,6 +15,7 @@ import { PENGINGAT_DEFAULTS, type PengingatSettings } from '../src/domain/pengin
 import { DEFAULT_HARI_KERJA, type Weekday, parseHariKerja } from '../src/domain/presensi';
 import { type JamTenang, parseJamTenang } from '../src/domain/push';
 import type { Organisasi } from '../src/domain/sertifikat';
+import { DEFAULT_WORKING_SET_WINDOW, WORKING_SET_DAYS_MAX, type WorkingSetWindow } from '../src/domain/working-set';
 import type { Database, Db } from './db/client';
 import { appSecrets } from './db/schema';
 
@@ -152,6 +153,8 @@ const envSchema = z.object({
   PENGINGAT_JAM: wholeNumber(0, 23, PENGINGAT_DEFAULTS.jam),
   PENGINGAT_HARI_SEBELUM_SELESAI: wholeNumber(0, 365, PENGINGAT_DEFAULTS.hariSebelumSelesai),
   PENGINGAT_HARI_MENUNGGU: wholeNumber(0, 365, PENGINGAT_DEFAULTS.hariMenunggu),
+  JENDELA_KERJA_MENTOR_HARI: wholeNumber(1, WORKING_SET_DAYS_MAX, DEFAULT_WORKING_SET_WINDOW.mentorDays),
+  JENDELA_KERJA_HARI: wholeNumber(1, WORKING_SET_DAYS_MAX, DEFAULT_WORKING_SET_WINDOW.approverDays),
   ORGANISASI_NAMA: z.preprocess(
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.nama),
@@ -195,6 +198,12 @@ interface EnvConfig {
    * parseEnv always sets it; absent means PENGINGAT_DEFAULTS.
    */
   pengingat?: PengingatSettings;
+  /**
+   * The working set's windows (JENDELA_KERJA_MENTOR_HARI, JENDELA_KERJA_HARI): days after an
+   * internship's end during which devices still mirror it. parseEnv always sets it; absent means
+   * DEFAULT_WORKING_SET_WINDOW.
+   */
+  workingSet?: WorkingSetWindow;
   /**
    * Whether score and approval writes write notifications; absent means true. Only a benchmark
    * turns it off, to measure their cost against the same server without them.
@@ -274,6 +283,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     ...(value.METRICS_TOKEN ? { metricsToken: value.METRICS_TOKEN } : {}),
     ...(value.VAPID_SUBJECT ? { vapidSubject: value.VAPID_SUBJECT } : {}),
     jamTenang: parseJamTenang(value.PUSH_JAM_TENANG) ?? 'mati',
+    workingSet: { mentorDays: value.JENDELA_KERJA_MENTOR_HARI, approverDays: value.JENDELA_KERJA_HARI },
     pengingat: { jam: value.PENGINGAT_JAM, hariSebelumSelesai: value.PENGINGAT_HARI_SEBELUM_SELESAI, hariMenunggu: value.PENGINGAT_HARI_MENUNGGU },
   };
 }

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, w
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteDir } from './client';
+import { PGLITE_EXTENSIONS, pgliteDir } from './client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 /** An operator mistake or a refusal: `message` says what to do. */
@@ -69,7 +69,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ fi
   const lock = lockForMaintenance(dataDir, 'npm run backup');
   const partial = `${target}.partial`;
   try {
-    const client = new PGlite(source);
+    const client = new PGlite(source, { extensions: PGLITE_EXTENSIONS });
     let dump: Blob;
     try {
       await client.waitReady;
@@ -166,7 +166,7 @@ export async function restoreDataDir(
     mkdirSync(path.dirname(staging), { recursive: true });
     let client: PGlite;
     try {
-      client = new PGlite(staging, { loadDataDir: new Blob([new Uint8Array(tar)]) });
+      client = new PGlite(staging, { loadDataDir: new Blob([new Uint8Array(tar)]), extensions: PGLITE_EXTENSIONS });
       await client.waitReady;
     } catch {
       throw new BackupError(`File ${source} bukan cadangan database Magang yang dapat dibaca.`);

@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -128,6 +129,13 @@ function rootCause(error: unknown): string {
   return current instanceof Error ? current.message : String(current);
 }
 
+/**
+ * The extensions every PGlite of the app loads: pg_trgm, whose GIN index on peserta.nama serves
+ * the archive's name search (migration 0014). A database holding that index must be opened with
+ * it, or a write of a participant fails: open PGlite with these wherever it is opened.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in DATA_DIR/pglite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -146,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = pgliteDir(options.dataDir);
   // PGlite creates only the last folder level.
   mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return wrapPglite(client);
 }

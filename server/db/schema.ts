@@ -224,6 +224,8 @@ export const peserta = pgTable(
     index('peserta_pembimbing_idx').on(t.pembimbing_id),
     index('peserta_instansi_idx').on(t.instansi_id),
     index('peserta_divisi_idx').on(t.divisi_id),
+    index('peserta_tanggal_selesai_idx').on(t.tanggal_selesai), // the working set's date (services/working-set.ts)
+    index('peserta_nama_trgm_idx').using('gin', sql`${t.nama} gin_trgm_ops`), // the archive's ILIKE '%q%' (pg_trgm)
   ],
 );
 
@@ -289,6 +291,7 @@ export const reviews = pgTable(
     check('reviews_role_reviewer_check', oneOf(t.role_reviewer, APPROVAL_STEPS)),
     check('reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
     index('reviews_updated_at_idx').on(t.updated_at),
+    index('reviews_belum_disetujui_idx').on(t.peserta_id).where(sql`${t.status} <> 'Disetujui'`), // the working set's pending work
   ],
 );
 

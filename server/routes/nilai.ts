@@ -6,6 +6,7 @@
 // Daftar Nilai (transcript) PDF of a fully approved participant is for Pembimbing, HR and BusHead.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { mentorPesertaQuerySchema, mentorPesertaResponseSchema } from '../../src/domain/arsip';
 import { kompetensiRowSchema, listResponseSchema } from '../../src/domain/master-records';
 import { nilaiBulkSchema, nilaiKompetensiQuerySchema } from '../../src/domain/nilai';
 import { nilaiResetAnswerSchema, nilaiSaveAnswerSchema, scoreSchema, stateConflictSchema } from '../../src/domain/peserta-state';
@@ -19,6 +20,7 @@ import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, sav
 import { answerState } from '../services/peserta-state';
 import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { sertifikatDocument } from '../services/sertifikat';
+import { batasToday, workingSetWhere } from '../services/working-set';
 import { parseId, parseInput } from '../validation';
 
 /** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id, GET /cetak/:id (at /api/nilai). */
@@ -40,7 +42,9 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   };
   const mentorDoc = {
     summary: "The calling mentor's participants with their scores",
-    response: { description: '`{data: [peserta + nilai: [{kompetensi_id, skor}], kompetensi_count]}`' },
+    description: "`lingkup=kerja`: only the mentor's working set (ended on or after `batas`, or scores still open), and the answer carries that `batas`.",
+    query: mentorPesertaQuerySchema,
+    response: { description: 'Each participant with its scores on active competencies and `kompetensi_count`', schema: mentorPesertaResponseSchema },
   };
   const bulkDoc = {
     summary: 'Save scores (upsert per participant and competency)',
@@ -79,9 +83,13 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     return { data: { nilai: await readNilai(app.db, currentUser(request), id) } };
   });
 
-  app.get('/mentor/peserta', { preHandler: requireRole('Mentor'), config: { openapi: mentorDoc } }, async (request) => ({
-    data: await listMentorPeserta(app.db, currentUser(request).id),
-  }));
+  app.get('/mentor/peserta', { preHandler: requireRole('Mentor'), config: { openapi: mentorDoc } }, async (request) => {
+    const { lingkup } = parseInput(mentorPesertaQuerySchema, request.query);
+    const user = currentUser(request);
+    if (lingkup === undefined) return { data: await listMentorPeserta(app.db, user.id) };
+    const batas = batasToday(user.role, app.config.workingSet);
+    return { data: await listMentorPeserta(app.db, user.id, workingSetWhere(user.role, batas)), batas };
+  });
 
   app.post('/bulk', { preHandler: editors, config: { openapi: bulkDoc } }, async (request, reply) => {
     const user = currentUser(request);

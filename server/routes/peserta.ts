@@ -3,6 +3,7 @@
 // own participants through /api/nilai/mentor/peserta.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { arsipPesertaQuerySchema, arsipPesertaResponseSchema } from '../../src/domain/arsip';
 import { deletedResponseSchema, itemResponseSchema } from '../../src/domain/master-records';
 import {
   pesertaBulkRequestSchema,
@@ -14,11 +15,13 @@ import {
   pesertaSchema,
   pesertaUpdateSchema,
 } from '../../src/domain/peserta';
-import { requireRole } from '../auth/plugin';
+import { currentUser, requireRole } from '../auth/plugin';
+import { searchArsipPeserta } from '../services/arsip';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
 import { createPesertaListCache, preferredEncoding } from '../services/peserta-list-cache';
-import { getPeserta, pagePeserta, pullPeserta } from '../services/peserta-read';
+import { type WorkingSetFilter, getPeserta, pagePeserta, pullPeserta } from '../services/peserta-read';
+import { batasToday } from '../services/working-set';
 import { parseId, parseInput } from '../validation';
 
 /**
@@ -30,7 +33,7 @@ const PESERTA_BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** The 409 of an add or an edit (services/peserta-numbers.ts). */
 const NUMBER_TAKEN = 'The NIS (SMK) or NIM (Mahasiswa) is taken at that school or campus: `NIS "x" sudah terdaftar di {instansi}` (or NIM)';
 
-/** Registers GET /, GET /:id, POST /, POST /bulk, PUT /:id, DELETE /:id (mounted at /api/peserta). */
+/** Registers GET /, GET /arsip, GET /:id, POST /, POST /bulk, PUT /:id, DELETE /:id (mounted at /api/peserta). */
 export default async function pesertaRoutes(app: FastifyInstance): Promise<void> {
   const staff = requireRole('Pembimbing', 'HR');
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
@@ -42,7 +45,8 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
   const list = {
     summary: 'Participants, newest first; or the changes since a cursor; or one page',
     description:
-      'Without paging parameters: the whole list by `tanggal_masuk` then id, newest first, with an ETag. `since=<cursor>`: the rows changed since and the ids `deleted` since. `limit` (+ `after`): one page by id.',
+      'Without paging parameters: the whole list by `tanggal_masuk` then id, newest first, with an ETag. `since=<cursor>`: the rows changed since and the ids `deleted` since. `limit` (+ `after`): one page by id. ' +
+      "`lingkup=kerja` (any form): only the caller's working set (its role's window: ended on or after `batas`, or work still pending), and the answer carries that `batas`; a `since` pull also answers `keluar`, the ids that left the set (changed and now outside, or — given the device's previous `batas` — ended between it and the new one), and brings rows that entered it by a longer window. The whole list with `lingkup` has no ETag.",
     query: pesertaListQuerySchema,
     headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
     response: { description: 'The list (with `cursor`), or a page', schema: z.union([pesertaListResponseSchema, pesertaPageResponseSchema]) },
@@ -50,12 +54,24 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
   };
   app.get('/', { preHandler: readers, config: { openapi: list } }, async (request, reply) => {
     const query = parseInput(pesertaListQuerySchema, request.query);
+    const jenjang = query.jenjang || undefined;
+    if (query.lingkup !== undefined) {
+      // The working set: per role and per day, so never kept — the kept whole list is merged by
+      // id from incremental pulls and could not drop rows that leave by time alone.
+      const role = currentUser(request).role;
+      const kerja: WorkingSetFilter = { role, batas: batasToday(role, app.config.workingSet), previous: query.batas };
+      const answer =
+        query.limit !== undefined
+          ? await pagePeserta(app.db, { jenjang, limit: query.limit, after: query.after, kerja })
+          : await pullPeserta(app.db, { jenjang, since: query.since, kerja });
+      return { ...answer, batas: kerja.batas };
+    }
     // `since` pulls are small and per client: built each time.
-    if (query.since !== undefined) return pullPeserta(app.db, { jenjang: query.jenjang || undefined, since: query.since });
+    if (query.since !== undefined) return pullPeserta(app.db, { jenjang, since: query.since });
     // A page of the full list (the app's first pull): bounded work, built each time.
-    if (query.limit !== undefined) return pagePeserta(app.db, { jenjang: query.jenjang || undefined, limit: query.limit, after: query.after });
+    if (query.limit !== undefined) return pagePeserta(app.db, { jenjang, limit: query.limit, after: query.after });
     // The full list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
-    const answer = await listCache.answer(query.jenjang || undefined, request.headers['if-none-match']);
+    const answer = await listCache.answer(jenjang, request.headers['if-none-match']);
     reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
     if (answer.notModified) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
@@ -64,6 +80,15 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
     return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
   });
+
+  const arsip = {
+    summary: 'Search every participant (the archive), one page',
+    description:
+      '`daftar=peserta`: like the participant lists (q in the name or the school / campus, division, period overlapping). `daftar=approval`: only participants in the approval list, `status` lengkap / belum, q in the name, period overlapping. Newest `tanggal_masuk` first, then name, then id; a page past the end has no rows.',
+    query: arsipPesertaQuerySchema,
+    response: { description: 'One page and the total', schema: arsipPesertaResponseSchema },
+  };
+  app.get('/arsip', { preHandler: readers, config: { openapi: arsip } }, async (request) => searchArsipPeserta(app.db, parseInput(arsipPesertaQuerySchema, request.query)));
 
   app.get<{ Params: { id: string } }>('/:id', { preHandler: readers, config: { openapi: { summary: 'One participant', response: one } } }, async (request) => {
     const id = parseId(request.params.id);

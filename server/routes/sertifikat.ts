@@ -5,18 +5,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SHA256_HEX } from '../../src/domain/sha256';
+import { arsipSertifikatQuerySchema, arsipSertifikatResponseSchema } from '../../src/domain/arsip';
 import { DOCUMENT_MIME, documentFileName, sertifikatListQuerySchema } from '../../src/domain/sertifikat';
 import { TERBIT_MSG, sertifikatListResponseSchema, sertifikatTerbitSchema } from '../../src/domain/sertifikat-terbit';
 import { certificatePdf, certificatePptx } from '../../src/documents/make';
-import { requireRole } from '../auth/plugin';
+import { currentUser, requireRole } from '../auth/plugin';
 import { sendFile } from '../http-download';
+import { searchArsipSertifikat } from '../services/arsip';
 import { certificatePreviewPng } from '../services/document-preview';
 import { organisasiNow } from '../services/organisasi';
 import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
 import { documentImage, reissueCertificate } from '../services/sertifikat-terbit';
+import { batasToday, workingSetWhere } from '../services/working-set';
 import { parseId, parseInput } from '../validation';
 
-/** Registers GET /peserta, /generate/:id, /generate-ppt/:id, /preview/:id, /gambar/:sha256, POST /terbitkan-ulang/:id (mounted at /api/sertifikat). */
+/** Registers GET /peserta, /arsip, /generate/:id, /generate-ppt/:id, /preview/:id, /gambar/:sha256, POST /terbitkan-ulang/:id (mounted at /api/sertifikat). */
 export default async function sertifikatRoutes(app: FastifyInstance): Promise<void> {
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
   const certificate = (id: string) =>
@@ -25,13 +28,28 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
   const list = {
     summary: 'The fully approved participants of a level, for their documents',
     query: sertifikatListQuerySchema,
+    description: "`lingkup=kerja`: only the caller's working set (a completed participant is in it while it ended on or after `batas`), and the answer carries that `batas`.",
     response: { description: "Rows as GET /api/peserta plus signers and issue date; the organisation (with its current logo's SHA-256)", schema: sertifikatListResponseSchema },
   };
   const notApproved = { 409: 'The participant is not fully approved' };
   app.get('/peserta', { preHandler: readers, config: { openapi: list } }, async (request) => {
-    const { jenjang } = parseInput(sertifikatListQuerySchema, request.query);
-    return { data: await listSertifikat(app.db, jenjang), organisasi: await organisasiNow(app.db, app.config.organisasi) };
+    const { jenjang, lingkup } = parseInput(sertifikatListQuerySchema, request.query);
+    const organisasi = await organisasiNow(app.db, app.config.organisasi);
+    if (lingkup === undefined) return { data: await listSertifikat(app.db, jenjang), organisasi };
+    const role = currentUser(request).role;
+    const batas = batasToday(role, app.config.workingSet);
+    return { data: await listSertifikat(app.db, jenjang, workingSetWhere(role, batas)), organisasi, batas };
   });
+
+  const arsip = {
+    summary: 'Search every completed participant of a level (the archive), one page',
+    description: 'q in the name or the school / campus, division, an internship fully inside [dari, sampai]; by name, then id; a page past the end has no rows.',
+    query: arsipSertifikatQuerySchema,
+    response: { description: 'One page of rows shaped like GET /api/sertifikat/peserta, and the total', schema: arsipSertifikatResponseSchema },
+  };
+  app.get('/arsip', { preHandler: readers, config: { openapi: arsip } }, async (request) =>
+    searchArsipSertifikat(app.db, parseInput(arsipSertifikatQuerySchema, request.query)),
+  );
 
   const pdf = { summary: 'Certificate (PDF)', response: { description: 'attachment certificate_{name}.pdf', media: DOCUMENT_MIME.pdf }, errors: notApproved };
   app.get<{ Params: { id: string } }>('/generate/:id', { preHandler: readers, config: { openapi: pdf } }, async (request, reply) => {

@@ -5,7 +5,7 @@
 // (referenced rows) locked first:
 // FOR SHARE makes a concurrent rename or delete of one wait instead of deadlocking with us.
 // One score per participant and competency: a resend replaces it (upsert), never duplicates.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeReviews } from '../../src/domain/approval-chain';
 import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
@@ -69,11 +69,12 @@ export async function readNilai(db: Db, user: AuthUser, id: number): Promise<Sco
  * GET /api/nilai/mentor/peserta: the calling mentor's participants in the peserta shape, each
  * with `nilai` (its scores on the active competencies of its division and level: the ones
  * that count for the approval list) and `kompetensi_count` (how many such competencies exist).
+ * `within` narrows the participants (the mentor's working set).
  */
-export async function listMentorPeserta(db: Db, mentorId: number): Promise<MentorPeserta[]> {
+export async function listMentorPeserta(db: Db, mentorId: number, within?: SQL): Promise<MentorPeserta[]> {
   return db.transaction(
     async (tx) => {
-      const rows = await selectPeserta(tx, eq(peserta.mentor_id, mentorId));
+      const rows = await selectPeserta(tx, and(eq(peserta.mentor_id, mentorId), within));
       if (rows.length === 0) return [];
       const scores = await tx
         .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })

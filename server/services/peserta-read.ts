@@ -22,7 +22,7 @@
 // between pages (its tombstone), a row inserted with an id below `after` — comes again in the
 // next `since` pull. Rows the later pages already carried come twice: duplicates, never misses.
 // Keeping the last page's cursor instead would lose a change to page 1 made while page 2 was read.
-import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lt, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Review, approvalProgress } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
@@ -32,6 +32,7 @@ import { reviewSteps } from '../../src/domain/peserta-state';
 import type { Db, Tx } from '../db/client';
 import { deletions, divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { workingSetWhere } from './working-set';
 
 const mentor = alias(users, 'mentor');
 const pembimbing = alias(users, 'pembimbing');
@@ -145,7 +146,20 @@ interface PesertaPull {
   data: Peserta[];
   /** Ids deleted since the cursor asked with; only for `since` pulls. */
   deleted?: number[];
+  /** With a working set, on `since` pulls: ids that are no longer in it (ascending). */
+  keluar?: number[];
   cursor: string;
+}
+
+/**
+ * A pull of one role's working set (`lingkup=kerja`): its window's first end date today and,
+ * on a `since` pull, the `batas` the device got last time (rows between the two entered or
+ * left the set by time alone, without a write).
+ */
+export interface WorkingSetFilter {
+  role: string;
+  batas: string;
+  previous?: string | undefined;
 }
 
 /**
@@ -180,9 +194,13 @@ const PULL_BY_ID_MAX = 1000;
 /**
  * GET /api/peserta: every participant of `jenjang` (both levels when absent), or with `since`
  * only those changed since that cursor plus the ids deleted since (tombstones of any level:
- * the row is gone, so its level is unknown; a client drops the ids it holds).
+ * the row is gone, so its level is unknown; a client drops the ids it holds). With `kerja` only
+ * the role's working set, and a `since` pull also names the ids that left it (`keluar`).
  */
-export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefined; since?: string | undefined }): Promise<PesertaPull> {
+export async function pullPeserta(
+  db: Db,
+  filter: { jenjang?: Jenjang | undefined; since?: string | undefined; kerja?: WorkingSetFilter | undefined },
+): Promise<PesertaPull> {
   // One snapshot for the cursor and every read: REPEATABLE READ, read only.
   return db.transaction(
     async (tx) => {
@@ -190,7 +208,14 @@ export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefine
       const cursor = await syncCursor(tx);
       const since = filter.since === undefined ? undefined : Number(filter.since);
       const level = filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined;
-      if (since === undefined) return { data: await selectPeserta(tx, level), cursor };
+      const inSet = filter.kerja ? workingSetWhere(filter.kerja.role, filter.kerja.batas) : undefined;
+      if (since === undefined) return { data: await selectPeserta(tx, and(level, inSet)), cursor };
+      const gone = await tx
+        .selectDistinct({ id: deletions.entity_id })
+        .from(deletions)
+        .where(and(eq(deletions.entity, 'peserta'), gte(deletions.change_xid, since)));
+      const deleted = gone.map((row) => row.id).sort((a, b) => a - b);
+      if (filter.kerja && inSet) return { ...(await pullWorkingSet(tx, level, inSet, since, filter.kerja)), deleted, cursor };
       // The changed ids first (index on change_xid), then their rows by primary key: the reviews
       // and scores of a few ids are read by index whatever the planner's statistics say (PGlite
       // never analyses on its own), where a sub-select by change_xid could scan every score.
@@ -204,14 +229,52 @@ export async function pullPeserta(db: Db, filter: { jenjang?: Jenjang | undefine
         ids.length === 0
           ? []
           : await selectPeserta(tx, ids.length <= PULL_BY_ID_MAX ? inArray(peserta.id, ids) : and(level, gte(peserta.change_xid, since)));
-      const gone = await tx
-        .selectDistinct({ id: deletions.entity_id })
-        .from(deletions)
-        .where(and(eq(deletions.entity, 'peserta'), gte(deletions.change_xid, since)));
-      return { data, deleted: gone.map((row) => row.id).sort((a, b) => a - b), cursor };
+      return { data, deleted, cursor };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * The `since` pull of a working set: `data` = rows in the set now that changed since the cursor,
+ * plus rows in it that ended in [batas, previous) (the window grew); `keluar` = ids outside the
+ * set now that changed since the cursor, plus those outside that ended in [previous, batas) (they
+ * left by time). Without `previous` only the changed rows count.
+ */
+async function pullWorkingSet(
+  tx: Tx,
+  level: SQL | undefined,
+  inSet: SQL,
+  since: number,
+  kerja: WorkingSetFilter,
+): Promise<{ data: Peserta[]; keluar: number[] }> {
+  const changedSince = gte(peserta.change_xid, since);
+  const changed = await tx
+    .select({ id: peserta.id, inside: sql<boolean>`${inSet}` })
+    .from(peserta)
+    .where(and(level, changedSince));
+  const enteredIds = new Set(changed.filter((row) => row.inside).map((row) => row.id));
+  const keluar = new Set(changed.filter((row) => !row.inside).map((row) => row.id));
+  const { batas, previous } = kerja;
+  let grew: SQL | undefined;
+  if (previous !== undefined && previous > batas) {
+    grew = and(gte(peserta.tanggal_selesai, batas), lt(peserta.tanggal_selesai, previous));
+    const rows = await tx.select({ id: peserta.id }).from(peserta).where(and(level, inSet, grew));
+    for (const row of rows) enteredIds.add(row.id);
+  }
+  if (previous !== undefined && previous < batas) {
+    const rows = await tx
+      .select({ id: peserta.id })
+      .from(peserta)
+      .where(and(level, not(inSet), gte(peserta.tanggal_selesai, previous), lt(peserta.tanggal_selesai, batas)));
+    for (const row of rows) keluar.add(row.id);
+  }
+  const ids = [...enteredIds];
+  const data =
+    ids.length === 0
+      ? []
+      : await selectPeserta(tx, ids.length <= PULL_BY_ID_MAX ? inArray(peserta.id, ids) : and(level, inSet, grew ? or(changedSince, grew) : changedSince));
+  return { data, keluar: [...keluar].sort((a, b) => a - b) };
 }
 
 /** One page of the full list: rows with id > `after` by id, a cursor, the next `after` and (first page) the total. */
@@ -232,23 +295,24 @@ interface PesertaPage {
  */
 export async function pagePeserta(
   db: Db,
-  filter: { jenjang?: Jenjang | undefined; limit: number; after?: number | undefined },
+  filter: { jenjang?: Jenjang | undefined; limit: number; after?: number | undefined; kerja?: WorkingSetFilter | undefined },
 ): Promise<PesertaPage> {
   return db.transaction(
     async (tx) => {
       const cursor = await syncCursor(tx);
-      const level = filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined;
+      const inSet = filter.kerja ? workingSetWhere(filter.kerja.role, filter.kerja.batas) : undefined;
+      const matching = and(filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined, inSet);
       const idRows = await tx
         .select({ id: peserta.id })
         .from(peserta)
-        .where(and(level, filter.after === undefined ? undefined : gt(peserta.id, filter.after)))
+        .where(and(matching, filter.after === undefined ? undefined : gt(peserta.id, filter.after)))
         .orderBy(asc(peserta.id))
         .limit(filter.limit + 1);
       const ids = idRows.slice(0, filter.limit).map((row) => row.id);
       const data = ids.length === 0 ? [] : await selectPeserta(tx, inArray(peserta.id, ids), 'id');
       const next = idRows.length > filter.limit ? (ids.at(-1) ?? null) : null;
       if (filter.after !== undefined) return { data, cursor, next };
-      const [counted] = await tx.select({ total: count() }).from(peserta).where(level);
+      const [counted] = await tx.select({ total: count() }).from(peserta).where(matching);
       return { data, cursor, next, total: counted?.total ?? 0 };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

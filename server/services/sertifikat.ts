@@ -3,7 +3,7 @@
 // them — always printed from the issued certificate's snapshot (services/sertifikat-terbit.ts),
 // by src/documents from buildDocumentInput(), the same function the device uses, so a document
 // made on the server equals the device's byte for byte, today and years later.
-import { eq } from 'drizzle-orm';
+import { type SQL, and, eq } from 'drizzle-orm';
 import type { GradeItem } from '../../src/domain/grade';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
@@ -21,10 +21,13 @@ function inSnapshot<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
-/** GET /api/sertifikat/peserta: the fully approved participants of a level, each with its issued certificate. */
-export function listSertifikat(db: Db, jenjang: Jenjang): Promise<SertifikatRow[]> {
+/**
+ * GET /api/sertifikat/peserta: the fully approved participants of a level, each with its issued
+ * certificate; `within` narrows them (the caller's working set).
+ */
+export function listSertifikat(db: Db, jenjang: Jenjang, within?: SQL): Promise<SertifikatRow[]> {
   return inSnapshot(db, async (tx) => {
-    const rows = await sertifikatRows(tx, eq(peserta.jenjang, jenjang));
+    const rows = await sertifikatRows(tx, and(eq(peserta.jenjang, jenjang), within) ?? eq(peserta.jenjang, jenjang));
     const issued = await validCertificates(tx, rows.map((row) => row.id));
     return rows.map((row) => {
       const terbit = issued.get(row.id);

@@ -16,6 +16,7 @@ import { SHORT_TEXT_MAX } from './auth';
 import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
 import { SERVER_MSG } from './messages';
 import { reviewStepSchema, scoreSchema } from './peserta-state';
+import { LINGKUP_KERJA } from './working-set';
 
 /** Texts of the participant screens and rules. */
 export const PESERTA_MSG = {
@@ -216,10 +217,21 @@ const PESERTA_AFTER_INVALID = 'After harus id peserta (bilangan bulat 0 atau leb
  */
 export const syncCursorQuerySchema = lazySchema(() => z.string({ error: 'Cursor tidak valid' }).regex(/^[0-9]{1,15}$/, 'Cursor tidak valid'));
 
+const LINGKUP_INVALID = `Lingkup tidak valid (hanya '${LINGKUP_KERJA}')`;
+const BATAS_INVALID = 'Batas harus tanggal yyyy-mm-dd yang valid';
+
+/** `lingkup=kerja`: only the caller's working set (src/domain/working-set.ts). Shared by every pull that takes it. */
+export const lingkupQuerySchema = lazySchema(() => z.enum([LINGKUP_KERJA], { error: LINGKUP_INVALID }));
+
+/** A real 'yyyy-mm-dd' date as a query parameter: the `batas` a device got from its previous pull. */
+export const batasQuerySchema = lazySchema(() => z.string({ error: BATAS_INVALID }).refine(isIsoDate, BATAS_INVALID));
+
 /**
  * Query of GET /api/peserta: optional level ('' = both), the opaque `since` cursor of an
  * earlier answer, or a page: `limit` rows (1..2000) with id > `after` (0 when absent). Without
- * `limit` the answer is the whole list; `after` needs `limit`, `since` excludes it.
+ * `limit` the answer is the whole list; `after` needs `limit`, `since` excludes it. `lingkup=kerja`
+ * keeps only the caller's working set; `batas` (needs `lingkup`) is the device's previous
+ * `batas`, read by a `since` pull to name the rows that left or entered by time.
  */
 export const pesertaListQuerySchema = lazySchema(() => z
   .object({
@@ -237,8 +249,13 @@ export const pesertaListQuerySchema = lazySchema(() => z
       .transform(Number)
       .pipe(z.number().int().max(ID_MAX, PESERTA_AFTER_INVALID))
       .optional(),
+    lingkup: lingkupQuerySchema.optional(),
+    batas: batasQuerySchema.optional(),
   })
   .superRefine((query, ctx) => {
+    if (query.batas !== undefined && query.lingkup === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['batas'], message: 'Batas hanya bisa dipakai bersama lingkup' });
+    }
     if (query.after !== undefined && query.limit === undefined) {
       ctx.addIssue({ code: 'custom', path: ['after'], message: 'After hanya bisa dipakai bersama limit' });
     }
@@ -295,11 +312,16 @@ export type Peserta = z.infer<typeof pesertaSchema>;
 /**
  * Answer of GET /api/peserta. `cursor` is opaque: pass it back as `?since=` to get only the
  * rows changed since (`data`) and the ids deleted since (`deleted`, present only with `since`).
+ * With `lingkup=kerja`: `batas` = the window's first end date used (keep it for the next pull's
+ * `batas`), and on a `since` pull `keluar` = ids that are no longer in the working set (changed
+ * and now outside, or ended before the new `batas`), ascending.
  */
 export const pesertaListResponseSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema),
   deleted: z.array(z.number().int()).optional(),
+  keluar: z.array(z.number().int()).optional(),
   cursor: z.string(),
+  batas: z.string().optional(),
 }));
 export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
 
@@ -313,6 +335,8 @@ export const pesertaPageResponseSchema = lazySchema(() => z.object({
   cursor: z.string(),
   next: z.number().int().nullable(),
   total: z.number().int().optional(),
+  /** With `lingkup=kerja`: the window's first end date used (yyyy-mm-dd). */
+  batas: z.string().optional(),
 }));
 export type PesertaPageResponse = z.infer<typeof pesertaPageResponseSchema>;
 

@@ -119,6 +119,8 @@ export const sertifikatListResponseSchema = lazySchema(() =>
   z.object({
     data: z.array(sertifikatRowSchema),
     organisasi: organisasiSchema,
+    /** With `lingkup=kerja`: the window's first end date used (yyyy-mm-dd). */
+    batas: z.string().optional(),
   }),
 );
 

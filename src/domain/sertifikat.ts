@@ -11,7 +11,7 @@ import { sha256Schema } from './sha256';
 import { BUSHEAD, PEMBIMBING } from './approval-chain';
 import { DEFAULT_GRADE_ITEMS, GRADE_ITEMS_MAX, type GradeItem, gradeFor, gradeItemSchema } from './grade';
 import { JENJANG, type Jenjang } from './master-data';
-import { pesertaSchema } from './peserta';
+import { lingkupQuerySchema, pesertaSchema } from './peserta';
 
 const PDF_FAILED = 'Gagal mengunduh PDF';
 
@@ -120,9 +120,10 @@ export type SertifikatPeserta = z.infer<typeof sertifikatPesertaSchema>;
 export const organisasiSchema = lazySchema(() => z.object({ nama: z.string(), kota: z.string(), logo: sha256Schema.nullable().optional() }));
 export type Organisasi = z.infer<typeof organisasiSchema>;
 
-/** Query of GET /api/sertifikat/peserta: the level is required. */
+/** Query of GET /api/sertifikat/peserta: the level is required; `lingkup=kerja` keeps the caller's working set only. */
 export const sertifikatListQuerySchema = lazySchema(() => z.object({
   jenjang: z.enum(JENJANG, { error: 'Jenjang tidak valid' }),
+  lingkup: lingkupQuerySchema.optional(),
 }));
 
 /** The thresholds of a `gradeConfig` query: a JSON array of {huruf, min, predikat}. */

@@ -15,7 +15,7 @@
  * started is "running" (its end lies ahead).
  */
 import { DISETUJUI, MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
-import { addDays } from './presensi';
+import { addDays } from './pengingat';
 
 /** The `lingkup` value of the pulls that answer only the working set. */
 export const LINGKUP_KERJA = 'kerja';

@@ -140,6 +140,7 @@ export const MATRIX: Record<string, MatrixRow> = {
 
   // BusHead reads participants for its approval screen (routes/peserta.ts); only staff write.
   'GET /api/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/peserta') },
+  'GET /api/peserta/arsip': { roles: APPROVERS, ok: 200, request: fixed('/api/peserta/arsip?daftar=peserta') },
   'GET /api/peserta/:id': { roles: APPROVERS, ok: 200, request: (ctx) => ({ url: `/api/peserta/${ctx.own.id}` }) },
   'POST /api/peserta': { roles: STAFF, ok: 400, request: fixed('/api/peserta', {}) },
   'POST /api/peserta/bulk': { roles: STAFF, ok: 400, request: fixed('/api/peserta/bulk', {}) },
@@ -204,6 +205,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/push/langganan': { roles: 'any', ok: 200, request: fixed('/api/push/langganan', { endpoint: 'https://push.example/tidak-ada' }) },
   'GET /api/riwayat/peserta/:id': { roles: 'any', ok: 200, request: (ctx) => ({ url: `/api/riwayat/peserta/${ctx.own.id}` }) },
 
+  'GET /api/sertifikat/arsip': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/arsip?jenjang=SMK') },
   'GET /api/sertifikat/peserta': { roles: APPROVERS, ok: 200, request: fixed('/api/sertifikat/peserta?jenjang=SMK') },
   'GET /api/sertifikat/generate/:id': { roles: APPROVERS, ok: 409, request: (ctx) => ({ url: `/api/sertifikat/generate/${ctx.own.id}` }) },
   'GET /api/sertifikat/generate-ppt/:id': {

@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../server/app';
 import { type Config, DEFAULT_ORGANISASI, type SeedMode } from '../../server/config';
-import { type Database, type Db, connectPostgres, wrapPglite } from '../../server/db/client';
+import { type Database, type Db, PGLITE_EXTENSIONS, connectPostgres, wrapPglite } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed as seedDatabase } from '../../server/db/seed';
 import { issueMissingCertificates } from '../../server/services/sertifikat-terbit';
@@ -82,7 +82,7 @@ function templateDump(state: TemplateState): Blob {
 }
 
 async function openPglite(state: TemplateState): Promise<{ database: Database; drop(): Promise<void> }> {
-  const client = new PGlite({ loadDataDir: templateDump(state) });
+  const client = new PGlite({ loadDataDir: templateDump(state), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return { database: wrapPglite(client), drop: async () => {} };
 }

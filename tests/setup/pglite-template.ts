@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite } from '../../server/db/client';
+import { PGLITE_EXTENSIONS, wrapPglite } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 
@@ -32,7 +32,7 @@ async function save(data: Blob, state: TemplateState): Promise<string> {
 export default async function setup(project: TestProject): Promise<void> {
   mkdirSync(TMP_DIR, { recursive: true });
   const started = Date.now();
-  const empty = new PGlite();
+  const empty = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const emptyDb = wrapPglite(empty);
   await migrate(emptyDb);
   const emptyDump = await empty.dumpDataDir('none');
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject): Promise<void> {
   await emptyDb.close();
 
   for (const state of ['none', 'demo'] as const) {
-    const client = new PGlite({ loadDataDir: emptyDump });
+    const client = new PGlite({ loadDataDir: emptyDump, extensions: PGLITE_EXTENSIONS });
     const database = wrapPglite(client);
     await seed(database.db, state);
     await issueMissingCertificates(database.db, testConfig());

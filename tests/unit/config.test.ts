@@ -21,6 +21,7 @@ describe('parseEnv()', () => {
       trustProxy: false,
       jamTenang: { mulai: 21, selesai: 6 },
       pengingat: { jam: 7, hariSebelumSelesai: 7, hariMenunggu: 3 },
+      workingSet: { mentorDays: 90, approverDays: 180 },
     });
   });
 
@@ -45,6 +46,16 @@ describe('parseEnv()', () => {
     expect(parseEnv({ PENGINGAT_JAM: '6', PENGINGAT_HARI_SEBELUM_SELESAI: '10', PENGINGAT_HARI_MENUNGGU: ' ' }).pengingat).toEqual({ jam: 6, hariSebelumSelesai: 10, hariMenunggu: 3 });
     expect(() => parseEnv({ PENGINGAT_JAM: '24' })).toThrow(/PENGINGAT_JAM harus 0-23/);
     expect(() => parseEnv({ PENGINGAT_HARI_MENUNGGU: 'tiga' })).toThrow(/PENGINGAT_HARI_MENUNGGU harus berupa angka/);
+  });
+
+  it('should read the working-set windows (defaults 90 and 180), and refuse a value outside 1-3650 naming the variable', () => {
+    expect(parseEnv({}).workingSet).toEqual({ mentorDays: 90, approverDays: 180 });
+    expect(parseEnv({ JENDELA_KERJA_MENTOR_HARI: '30', JENDELA_KERJA_HARI: ' 365 ' }).workingSet).toEqual({ mentorDays: 30, approverDays: 365 });
+    expect(parseEnv({ JENDELA_KERJA_HARI: ' ' }).workingSet).toEqual({ mentorDays: 90, approverDays: 180 });
+    expect(() => parseEnv({ JENDELA_KERJA_MENTOR_HARI: '0' })).toThrow(/JENDELA_KERJA_MENTOR_HARI harus 1-3650/);
+    expect(() => parseEnv({ JENDELA_KERJA_HARI: '3651' })).toThrow(/JENDELA_KERJA_HARI harus 1-3650/);
+    expect(() => parseEnv({ JENDELA_KERJA_HARI: '1.5' })).toThrow(/JENDELA_KERJA_HARI harus bilangan bulat/);
+    expect(() => parseEnv({ JENDELA_KERJA_HARI: 'enam bulan' })).toThrow(/JENDELA_KERJA_HARI harus berupa angka/);
   });
 
   it('should read every variable', () => {

@@ -4,6 +4,7 @@
 // reads the same in every engine. The steps click the app's own buttons from inside the page.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../../server/db/client';
 import { expect } from 'vitest';
 import { DEMO_PASSWORDS } from './browser';
 import { apiBytes, sha256 } from './certificates';
@@ -133,7 +134,7 @@ function deviceScores(page: EnginePage, pesertaId: number): Promise<number[]> {
 
 /** Marks the Pembimbing step of `pesertaId` approved straight in the stopped server's database. */
 async function approveWhileStopped(dataDir: string, pesertaId: number): Promise<void> {
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     await db.query(
       `update reviews set status = 'Disetujui', reviewer_id = (select id from users where username = 'pembimbing')

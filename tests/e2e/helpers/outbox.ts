@@ -3,6 +3,7 @@
 // page too), queue score saves through the app's own save path (window.__magangTest, only in the
 // test build of ./test-hooks-web.ts), and read the server's records from its DATA_DIR once it stopped.
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../../server/db/client';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -103,7 +104,7 @@ export async function queueSaves(page: Page, changes: readonly { pesertaId: numb
  * the server must be stopped (PGlite is one process per folder).
  */
 export async function idempotencyRecords(dataDir: string, userId: number): Promise<{ key: string; status: number; path: string }[]> {
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     const result = await db.query<{ key: string; status_code: number; path: string }>(
       'select key, status_code, path from idempotency_keys where user_id = $1 order by xmin::text::bigint, key',

@@ -1,0 +1,141 @@
+// The archive search (GET /api/peserta/arsip, GET /api/sertifikat/arsip): every participant,
+// filtered and paged on the server like the screens filter their mirrored lists
+// (src/domain/arsip.ts). Each page costs a count, the page's ids (ordered, LIMIT / OFFSET), then
+// the rows of those ids only (selectPeserta's three queries; the certificate rows' signers and
+// issued certificates), all in one read-only snapshot so the total and the page agree.
+//
+// Names are matched with ILIKE '%q%' (any case, the text taken literally: % _ \ escaped), served
+// by the pg_trgm GIN index on peserta.nama (migration 0014; docs/performance.md). Order
+// by name is lower(nama), then nama, then id: the same on PGlite and PostgreSQL whatever their
+// collation, and case-blind like the screens' Indonesian collator.
+import { type SQL, and, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
+import type { ArsipPesertaQuery, ArsipSertifikatQuery } from '../../src/domain/arsip';
+import type { Peserta } from '../../src/domain/peserta';
+import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
+import type { Db, Tx } from '../db/client';
+import { divisiKategori, instansi, kompetensi, nilai, peserta } from '../db/schema';
+import { selectPeserta } from './peserta-read';
+import { fullyApproved, sertifikatRows } from './sertifikat-rows';
+import { terbitOf, validCertificates } from './sertifikat-terbit';
+
+/** One page of an archive. */
+interface ArsipPage<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** `q` as an ILIKE pattern matching it anywhere, taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The participant's name contains `q` (any case). */
+function nameHas(q: string): SQL {
+  return sql`${peserta.nama} ilike ${containsPattern(q)}`;
+}
+
+/**
+ * The participant's name or its school / campus contains `q` (any case). A union of two indexed
+ * lookups (the name's trigram index; the schools found, then their participants by
+ * peserta_instansi_idx): an OR of the two would scan every participant.
+ */
+function nameOrInstansiHas(q: string): SQL {
+  const pattern = containsPattern(q);
+  return sql`${peserta.id} in (select ${peserta.id} from ${peserta} where ${peserta.nama} ilike ${pattern}
+    union select ${peserta.id} from ${peserta} where ${peserta.instansi_id} in (select ${instansi.id} from ${instansi} where ${instansi.nama} ilike ${pattern}))`;
+}
+
+/** The internship overlaps [dari, sampai] (an open end matches anything). */
+function overlaps(dari: string | undefined, sampai: string | undefined): SQL | undefined {
+  return and(dari === undefined ? undefined : gte(peserta.tanggal_selesai, dari), sampai === undefined ? undefined : lte(peserta.tanggal_masuk, sampai));
+}
+
+/** The internship lies fully inside [dari, sampai] (an open end matches anything). */
+function inside(dari: string | undefined, sampai: string | undefined): SQL | undefined {
+  return and(dari === undefined ? undefined : gte(peserta.tanggal_masuk, dari), sampai === undefined ? undefined : lte(peserta.tanggal_selesai, sampai));
+}
+
+/**
+ * In the approval list (inApprovalList of src/domain/nilai.ts, as services/approval.ts counts):
+ * the division and level have active competencies, and the participant has at least one score
+ * and at least as many scores on them as there are.
+ */
+function inApprovalList(): SQL {
+  const competencies = sql`(select count(*) from ${kompetensi} join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id}
+    where ${divisiKategori.divisi_id} = ${peserta.divisi_id} and ${kompetensi.jenjang} = ${peserta.jenjang} and ${kompetensi.aktif})`;
+  const scores = sql`(select count(*) from ${nilai} join ${kompetensi} on ${kompetensi.id} = ${nilai.kompetensi_id}
+    where ${nilai.peserta_id} = ${peserta.id} and ${kompetensi.aktif} and ${kompetensi.jenjang} = ${peserta.jenjang}
+    and exists (select 1 from ${divisiKategori} where ${divisiKategori.kompetensi_id} = ${kompetensi.id} and ${divisiKategori.divisi_id} = ${peserta.divisi_id}))`;
+  return sql`(${competencies} > 0 and ${scores} > 0 and ${scores} >= ${competencies})`;
+}
+
+/** The WHERE of GET /api/peserta/arsip. */
+function pesertaArsipWhere(query: ArsipPesertaQuery): SQL | undefined {
+  const approval = query.daftar === 'approval';
+  return and(
+    query.jenjang === undefined ? undefined : eq(peserta.jenjang, query.jenjang),
+    query.q === '' ? undefined : approval ? nameHas(query.q) : nameOrInstansiHas(query.q),
+    query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
+    overlaps(query.dari, query.sampai),
+    approval ? inApprovalList() : undefined,
+    query.status === 'lengkap' ? fullyApproved() : query.status === 'belum' ? not(fullyApproved()) : undefined,
+  );
+}
+
+const byName = [sql`lower(${peserta.nama})`, peserta.nama, peserta.id];
+
+/** The total and the ids of one page, in `order`. */
+async function pageIds(tx: Tx, where: SQL | undefined, order: readonly (SQL | typeof peserta.id | typeof peserta.nama)[], page: number, limit: number) {
+  const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(peserta).where(where);
+  const total = Number(counted?.total ?? 0);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { total, ids: [] as number[] };
+  const rows = await tx.select({ id: peserta.id }).from(peserta).where(where).orderBy(...order).limit(limit).offset(offset);
+  return { total, ids: rows.map((row) => row.id) };
+}
+
+/** `rows` in the order of `ids`. */
+function inIdOrder<T extends { id: number }>(rows: readonly T[], ids: readonly number[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /api/peserta/arsip: one page of every participant matching the filters, newest first. */
+export function searchArsipPeserta(db: Db, query: ArsipPesertaQuery): Promise<ArsipPage<Peserta>> {
+  return db.transaction(
+    async (tx) => {
+      const order = [sql`${peserta.tanggal_masuk} desc`, ...byName];
+      const { total, ids } = await pageIds(tx, pesertaArsipWhere(query), order, query.page, query.limit);
+      const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, inArray(peserta.id, ids)), ids);
+      return { data, total, page: query.page, limit: query.limit };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** GET /api/sertifikat/arsip: one page of the completed participants matching the filters, by name. */
+export function searchArsipSertifikat(db: Db, query: ArsipSertifikatQuery): Promise<ArsipPage<SertifikatRow>> {
+  return db.transaction(
+    async (tx) => {
+      const where = and(
+        eq(peserta.jenjang, query.jenjang),
+        fullyApproved(),
+        query.q === '' ? undefined : nameOrInstansiHas(query.q),
+        query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
+        inside(query.dari, query.sampai),
+      );
+      const { total, ids } = await pageIds(tx, where, byName, query.page, query.limit);
+      if (ids.length === 0) return { data: [], total, page: query.page, limit: query.limit };
+      const rows = inIdOrder(await sertifikatRows(tx, inArray(peserta.id, ids)), ids);
+      const issued = await validCertificates(tx, ids);
+      const data = rows.map((row) => {
+        const terbit = issued.get(row.id);
+        return { ...row, sertifikat: terbit ? terbitOf(terbit) : null };
+      });
+      return { data, total, page: query.page, limit: query.limit };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
