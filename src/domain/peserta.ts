@@ -300,6 +300,8 @@ export const pesertaListResponseSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema),
   deleted: z.array(z.number().int()).optional(),
   cursor: z.string(),
+  keluar: z.array(z.number().int()).optional(),
+  batas: z.string().optional(),
 }));
 export type PesertaListResponse = z.infer<typeof pesertaListResponseSchema>;
 
@@ -313,6 +315,7 @@ export const pesertaPageResponseSchema = lazySchema(() => z.object({
   cursor: z.string(),
   next: z.number().int().nullable(),
   total: z.number().int().optional(),
+  batas: z.string().optional(),
 }));
 export type PesertaPageResponse = z.infer<typeof pesertaPageResponseSchema>;
 
