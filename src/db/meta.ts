@@ -1,6 +1,7 @@
 /**
  * The `meta` table: the mirrored session (so the service worker can replay with the token and
- * the installed app can reopen offline), the cached profile, and the pull cursors. This module
+ * the installed app can reopen offline), the cached profile, the pull cursors (with the working
+ * set's batas and the participants kept outside it for queued changes). This module
  * owns those keys; nothing else writes them. It never reads sessionStorage: the page's session
  * code copies the session here.
  */

@@ -109,7 +109,8 @@ async function writeRows(db: MagangDb, batch: PulledBatch): Promise<number | nul
     const { rows, kind } = batch;
     const ids = new Set(rows.map((row) => row.id));
     const deletedIds = batch.deleted ?? [];
-    const held = await heldByQueued(db);
+    // The participants a queued change of the owner refers to (a later page of a full pull needs none).
+    const held = kind === 'page' ? new Set<number>() : await heldByQueued(db);
     // A participant deleted on the server leaves the mirror with its marks and history.
     await dropParticipants(db, deletedIds);
     const { nilai, reviews } = mirrorRowsOf(rows);
