@@ -196,6 +196,30 @@ describe('the working set of an approver device', () => {
   });
 });
 
+describe('a full pull in pages', () => {
+  beforeEach(() => loginAs(BUSHEAD, 'BusHead'));
+
+  it('should keep a held participant only while no page brings it, and drop the marks and history of those no page brought', async () => {
+    await db.peserta.bulkPut([peserta(1), peserta(3), peserta(9)]);
+    await db.presensi.bulkPut([mark(3, '2026-03-02'), mark(9, '2026-03-02')]);
+    await db.riwayat.bulkPut([3, 9].map((pesertaId) => ({ pesertaId, entries: [], fetchedAt: 1 })));
+    await enqueue(db, { user: BUSHEAD, role: 'BusHead', kind: 'review.approve', pesertaId: 3, payload: undefined });
+    const pages = [
+      { data: [peserta(1), peserta(2)], cursor: '500', next: 2, total: 3, batas: BATAS },
+      { data: [peserta(3)], cursor: '510', next: null },
+    ];
+    await pullPesertaMirror(fakeApi(pages), db, { pageRows: 2 });
+    expect(await db.peserta.orderBy('id').primaryKeys()).toEqual([1, 2, 3]);
+    // Participant 3 came on page 2: a member, not retained; its marks and history stay.
+    expect(await getRetainedPeserta(db)).toEqual([]);
+    expect(await heldOf(3)).toMatchObject({ peserta: true, presensi: 1, riwayat: true });
+    expect((await db.reviews.get([3, 'BusHead']))?.status).toBe('Disetujui');
+    expect(await heldOf(9)).toEqual(NOTHING);
+    expect(await getPesertaBatas(db)).toBe(BATAS);
+    expect(await getCursor(db, 'peserta')).toBe('500');
+  });
+});
+
 describe('the working set of a mentor device', () => {
   beforeEach(() => loginAs(MENTOR, 'Mentor'));
 
