@@ -1,6 +1,7 @@
 /**
  * The `meta` table: the mirrored session (so the service worker can replay with the token and
- * the installed app can reopen offline), the cached profile, and the pull cursors. This module
+ * the installed app can reopen offline), the cached profile, the pull cursors (with the working
+ * set's batas and the participants kept outside it for queued changes). This module
  * owns those keys; nothing else writes them. It never reads sessionStorage: the page's session
  * code copies the session here.
  */
@@ -125,6 +126,48 @@ export async function getCursorScope(db: MagangDb, table: MirrorTable): Promise<
 /** Stores the participants a table's cursor covers (see getCursorScope). */
 export async function setCursorScope(db: MagangDb, table: MirrorTable, ids: readonly number[]): Promise<void> {
   await db.meta.put({ key: `${CURSOR_PREFIX}${table}:peserta`, value: [...ids] });
+}
+
+/** meta key of the working set's `batas` the last participant pull answered (kept with the cursors, cleared with them). */
+const PESERTA_BATAS_KEY = `${CURSOR_PREFIX}peserta:batas`;
+/** meta key of the participants the mirror keeps outside the working set (kept with the cursors, cleared with them). */
+const PESERTA_RETAINED_KEY = `${CURSOR_PREFIX}peserta:retained`;
+
+/**
+ * The working set's first end date ('yyyy-mm-dd') the last participant pull answered, sent back
+ * with the next `since` pull; null before any pull answered one (a mirror filled before the
+ * working set held every participant, and pulls in full once).
+ */
+export async function getPesertaBatas(db: MagangDb): Promise<string | null> {
+  const row = await db.meta.get(PESERTA_BATAS_KEY);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** Stores the working set's `batas` of the last participant pull. */
+export async function setPesertaBatas(db: MagangDb, batas: string): Promise<void> {
+  await putMetaIfChanged(db, PESERTA_BATAS_KEY, batas);
+}
+
+/**
+ * The participants the mirror keeps although the server said they left the working set (or a
+ * full pull no longer brought them), because a queued change of the mirror's owner still refers
+ * to them; ascending. Empty when none.
+ */
+export async function getRetainedPeserta(db: MagangDb): Promise<number[]> {
+  const row = await db.meta.get(PESERTA_RETAINED_KEY);
+  return Array.isArray(row?.value) && row.value.every((id) => typeof id === 'number') ? (row.value as number[]) : [];
+}
+
+/** Stores the retained participants (see getRetainedPeserta); writes nothing when unchanged, removes the key when none. */
+export async function setRetainedPeserta(db: MagangDb, ids: Iterable<number>): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) {
+    await db.transaction('rw', db.meta, async () => {
+      if ((await db.meta.get(PESERTA_RETAINED_KEY)) !== undefined) await db.meta.delete(PESERTA_RETAINED_KEY);
+    });
+    return;
+  }
+  await putMetaIfChanged(db, PESERTA_RETAINED_KEY, sorted);
 }
 
 /** Whether a full pull of `table` ever answered since the mirror was last cleared. */

@@ -12,6 +12,7 @@
  */
 import { SHA256_HEX, sha256Hex } from '@/domain/sha256';
 import { type Jenjang } from '@/domain/master-data';
+import { LINGKUP_KERJA } from '@/domain/working-set';
 import { sertifikatListResponseSchema, snapshotImageHashes } from '@/domain/sertifikat-terbit';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { saveOrganisasi } from '@/db/meta';
@@ -25,11 +26,13 @@ interface SertifikatPullClient extends PullClient {
 
 
 /**
- * GET /api/sertifikat/peserta?jenjang=: replaces that level's rows (the other level's stay) and
- * saves the organisation, in one transaction; returns the rows.
+ * GET /api/sertifikat/peserta?jenjang=&lingkup=kerja (only the participants of the caller's
+ * working set): replaces that level's rows (the other level's stay) and saves the organisation,
+ * in one transaction; returns the rows.
  */
 export async function pullSertifikat(api: PullClient, jenjang: Jenjang, db: MagangDb = appDb): Promise<SertifikatRecord[]> {
-  const { data, organisasi } = await api.get(`/api/sertifikat/peserta?jenjang=${encodeURIComponent(jenjang)}`, sertifikatListResponseSchema);
+  const path = `/api/sertifikat/peserta?jenjang=${encodeURIComponent(jenjang)}&lingkup=${LINGKUP_KERJA}`;
+  const { data, organisasi } = await api.get(path, sertifikatListResponseSchema);
   await db.transaction('rw', db.sertifikat, db.meta, async () => {
     await db.sertifikat.where('jenjang').equals(jenjang).delete();
     await db.sertifikat.bulkPut(data);

@@ -6,6 +6,9 @@ import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
 import { peserta } from '../helpers/factories';
 
+/** The working set's first end date the fake server answers. */
+const BATAS = '2025-11-01';
+
 let db: MagangDb;
 let n = 0;
 beforeEach(() => {
@@ -45,9 +48,9 @@ describe('pullPesertaMirror', () => {
   it('should replace the tables on the first pull and keep the cursor', async () => {
     await db.peserta.put({ ...peserta(99) });
     const paths: string[] = [];
-    const result = await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2 }], paths), db);
+    const result = await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2, batas: BATAS }], paths), db);
     expect(result).toEqual({ changed: 2, deleted: 0, full: true });
-    expect(paths).toEqual(['/api/peserta?limit=200']);
+    expect(paths).toEqual(['/api/peserta?lingkup=kerja&limit=200']);
     expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2]);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 70 });
     expect(await db.reviews.where('peserta_id').equals(2).count()).toBe(3);
@@ -56,10 +59,10 @@ describe('pullPesertaMirror', () => {
 
   it('should apply only changes and deletions with the cursor', async () => {
     const paths: string[] = [];
-    await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2 }]), db);
+    await pullPesertaMirror(fakeApi([{ data: [peserta(1), peserta(2)], cursor: '500', next: null, total: 2, batas: BATAS }]), db);
     const changed = peserta(1, { nama: 'Baru', nilai: [{ kompetensi_id: 11, skor: 90 }] });
     const result = await pullPesertaMirror(fakeApi([{ data: [changed], deleted: [2], cursor: '600' }], paths), db);
-    expect(paths).toEqual(['/api/peserta?since=500']);
+    expect(paths).toEqual(['/api/peserta?lingkup=kerja&since=500&batas=2025-11-01']);
     expect(result).toEqual({ changed: 1, deleted: 1, full: false });
     expect((await db.peserta.toArray()).map((row) => [row.id, row.nama])).toEqual([[1, 'Baru']]);
     expect(await db.nilai.toArray()).toEqual([{ peserta_id: 1, kompetensi_id: 11, skor: 90 }]);
@@ -68,7 +71,7 @@ describe('pullPesertaMirror', () => {
   });
 
   it('should keep a queued change applied over the pulled row', async () => {
-    await pullPesertaMirror(fakeApi([{ data: [peserta(1)], cursor: '1', next: null, total: 1 }]), db);
+    await pullPesertaMirror(fakeApi([{ data: [peserta(1)], cursor: '1', next: null, total: 1, batas: BATAS }]), db);
     const entry = await queueScore95(1);
     await pullPesertaMirror(fakeApi([{ data: [peserta(1)], deleted: [], cursor: '2' }]), db);
     expect(await db.nilai.get([1, 10])).toMatchObject({ skor: 95, pendingKey: entry.key });
@@ -78,7 +81,7 @@ describe('pullPesertaMirror', () => {
 
 describe('pullPesertaMirror, first pull in pages', () => {
   const pages = () => [
-    { data: [peserta(1), peserta(2)], cursor: '500', next: 2, total: 5 },
+    { data: [peserta(1), peserta(2)], cursor: '500', next: 2, total: 5, batas: BATAS },
     { data: [peserta(3), peserta(4)], cursor: '510', next: 4 },
     { data: [peserta(5)], cursor: '520', next: null },
   ];
@@ -93,7 +96,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
     });
     const result = await pullPesertaMirror(api, db, { pageRows: 2, onProgress: (loaded, total) => progress.push([loaded, total]) });
 
-    expect(paths).toEqual(['/api/peserta?limit=2', '/api/peserta?limit=2&after=2', '/api/peserta?limit=2&after=4']);
+    expect(paths).toEqual(['/api/peserta?lingkup=kerja&limit=2', '/api/peserta?lingkup=kerja&limit=2&after=2', '/api/peserta?lingkup=kerja&limit=2&after=4']);
     expect(result).toEqual({ changed: 5, deleted: 0, full: true });
     expect(progress).toEqual([
       [2, 5],
@@ -112,7 +115,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
     // The next pull is incremental from the first page's cursor.
     const next: string[] = [];
     await pullPesertaMirror(fakeApi([{ data: [], deleted: [3], cursor: '530' }], next), db);
-    expect(next).toEqual(['/api/peserta?since=500']);
+    expect(next).toEqual(['/api/peserta?lingkup=kerja&since=500&batas=2025-11-01']);
     expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 4, 5]);
   });
 
@@ -125,7 +128,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
 
     const paths: string[] = [];
     await pullPesertaMirror(fakeApi(pages(), paths), db, { pageRows: 2 });
-    expect(paths[0]).toBe('/api/peserta?limit=2');
+    expect(paths[0]).toBe('/api/peserta?lingkup=kerja&limit=2');
     expect((await db.peserta.toArray()).map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
     expect(await getCursor(db, 'peserta')).toBe('500');
   });
@@ -154,7 +157,7 @@ describe('pullPesertaMirror, first pull in pages', () => {
     const paths: string[] = [];
     const api = fakeApi([...pages(), { data: [], deleted: [], cursor: '600' }], paths);
     await Promise.all([pullPesertaMirror(api, db, { pageRows: 2 }), pullPesertaMirror(api, db, { pageRows: 2 })]);
-    expect(paths).toEqual(['/api/peserta?limit=2', '/api/peserta?limit=2&after=2', '/api/peserta?limit=2&after=4', '/api/peserta?since=500']);
+    expect(paths).toEqual(['/api/peserta?lingkup=kerja&limit=2', '/api/peserta?lingkup=kerja&limit=2&after=2', '/api/peserta?lingkup=kerja&limit=2&after=4', '/api/peserta?lingkup=kerja&since=500&batas=2025-11-01']);
     expect(await getCursor(db, 'peserta')).toBe('600');
   });
 });
@@ -164,7 +167,7 @@ describe('pullMentorPeserta', () => {
     await db.peserta.put({ ...peserta(7) });
     const paths: string[] = [];
     await pullMentorPeserta(fakeApi([{ data: [{ ...peserta(1), kompetensi_count: 4 }] }], paths), db);
-    expect(paths).toEqual(['/api/nilai/mentor/peserta']);
+    expect(paths).toEqual(['/api/nilai/mentor/peserta?lingkup=kerja']);
     expect(await db.peserta.toArray()).toMatchObject([{ id: 1, kompetensi_count: 4 }]);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/api/client';
 import { MagangDb } from '@/db/db';
-import { clearUserData, getCursor, saveSession } from '@/db/meta';
+import { clearUserData, getCursor, saveSession, setCursor, setPesertaBatas } from '@/db/meta';
 import type { PresensiMark } from '@/domain/presensi';
 import { enqueue } from '@/sync/outbox';
 import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
@@ -105,7 +105,8 @@ describe('marks of a participant who leaves the mirror', () => {
   });
 
   it('should go with a participant the incremental pull reports deleted', async () => {
-    await db.meta.put({ key: 'cursor:peserta', value: '500' });
+    await setCursor(db, 'peserta', '500');
+    await setPesertaBatas(db, '2025-11-01');
     await pullPesertaMirror(fakeApi([{ data: [peserta(1)], deleted: [2], cursor: '600' }]), db);
     expect((await db.presensi.toArray()).map((m) => m.peserta_id)).toEqual([1, 3]);
   });
@@ -118,7 +119,7 @@ describe('marks of a participant who leaves the mirror', () => {
   it("should be pulled after the mentor's participants", async () => {
     const paths: string[] = [];
     await pullMentorMirror(fakeApi([{ data: [peserta(1)] }, { data: [mark(1, '2026-03-04')], cursor: '7' }], paths), db);
-    expect(paths).toEqual(['/api/nilai/mentor/peserta', '/api/presensi']);
+    expect(paths).toEqual(['/api/nilai/mentor/peserta?lingkup=kerja', '/api/presensi']);
     expect(await db.presensi.toCollection().primaryKeys()).toEqual([[1, '2026-03-04']]);
   });
 });

@@ -50,7 +50,7 @@ function fakeServer(lists: Record<string, SertifikatRow[]>, images: Record<strin
     if (url.pathname === '/api/sertifikat/peserta') {
       const data = lists[url.searchParams.get('jenjang') ?? ''];
       if (!data) return new Response(JSON.stringify({ message: 'Gagal' }), { status: 500 });
-      return new Response(JSON.stringify({ data, organisasi: ORGANISASI }), { status: 200 });
+      return new Response(JSON.stringify({ data, organisasi: ORGANISASI, batas: '2025-11-01' }), { status: 200 });
     }
     const match = /^\/api\/sertifikat\/gambar\/([0-9a-f]{64})$/.exec(url.pathname);
     if (match) {
@@ -80,7 +80,7 @@ describe('pullSertifikat', () => {
     const api = createApiClient({ getToken: () => 'tok', fetch: fakeServer({ SMK: [issued] }, {}, seen) });
     const rows = await pullSertifikat(api, 'SMK', db);
     expect(rows.map((r) => r.id)).toEqual([3]);
-    expect(new URL(seen[0]!.url).search).toBe('?jenjang=SMK');
+    expect(new URL(seen[0]!.url).search).toBe('?jenjang=SMK&lingkup=kerja');
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(await db.sertifikat.orderBy('id').primaryKeys()).toEqual([2, 3]);
     expect((await db.sertifikat.get(3))?.sertifikat).toEqual(issued.sertifikat);
