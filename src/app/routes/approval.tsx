@@ -1,6 +1,6 @@
 import { getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
-import { type ArsipSearch, arsipSearchOf, validateArsipSearch } from './arsip-search';
+import { type ArsipSearch, useArsipSearch, validateArsipSearch } from './arsip-search';
 import { screenRoute } from './screen-route';
 
 const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
@@ -25,7 +25,7 @@ const routeApi = getRouteApi('/app/approval');
 
 function ApprovalRoute() {
   const state = useSession();
-  const { status, arsip } = routeApi.useSearch();
+  const { status } = routeApi.useSearch();
   const navigate = useNavigate();
   return (
     <ApprovalPage
@@ -33,9 +33,8 @@ function ApprovalRoute() {
       role={state.user?.role ?? state.userRole}
       statusFilter={status ?? ''}
       // The quick filter 'Perlu tindakan saya' lives in the URL, so a reload or a shared link keeps it.
-      onStatusFilterChange={(next) => void navigate({ to: '/approval', search: { ...(next ? { status: next } : {}), ...arsipSearchOf(arsip === 1) }, replace: true })}
-      arsip={arsip === 1}
-      onArsipChange={(on) => void navigate({ to: '/approval', search: { ...(status ? { status } : {}), ...arsipSearchOf(on) }, replace: true })}
+      onStatusFilterChange={(next) => void navigate({ to: '/approval', search: (prev) => ({ ...prev, status: next || undefined }), replace: true })}
+      {...useArsipSearch()}
     />
   );
 }
