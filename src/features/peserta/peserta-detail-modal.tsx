@@ -71,8 +71,9 @@ function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
 }
 
 /**
- * Detail participant: shows the mirror's row at once and the server's fresh copy
- * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
+ * Detail participant: shows the mirror's row (or the archive's row, `initial`) at once and the
+ * server's fresh copy (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only
+ * when none exists.
  * Below it, the participant's attendance (the Kehadiran line and the counts per status) and its
  * history (Riwayat), both from the mirror and pulled on open.
  */
