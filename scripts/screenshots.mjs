@@ -3,6 +3,7 @@
 // looking at the screens as a user would. Chromium carries the no-network flags (ARGS): nothing leaves the machine.
 // SCENES=certificates instead shoots the certificate list with the preview open
 // (screenshot-certificates[-phone].png) and the profile's signature panel as pembimbing.
+// SCENES=arsip shoots the approval list's archive at 390 px (screenshot-arsip-phone.png).
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
@@ -53,11 +54,24 @@ async function certificateScenes(browser) {
   await page.context().close();
 }
 
+/** The approval list with its 'Arsip' switch on, at 390 px (the server's archive rows as cards). */
+async function arsipScene(browser) {
+  const page = await loggedIn(browser, VIEWPORTS[0][1], USER, PASSWORD);
+  await page.goto(`${BASE_URL}/approval?arsip=1`);
+  await page.locator('.data-card').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${outDir}/screenshot-arsip-phone.png` });
+  await page.context().close();
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 try {
   if (process.env.SCENES === 'certificates') {
     await certificateScenes(browser);
+  } else if (process.env.SCENES === 'arsip') {
+    await arsipScene(browser);
   } else {
     for (const [label, viewport] of VIEWPORTS) {
       const page = await (await browser.newContext({ viewport, locale: 'id-ID' })).newPage();

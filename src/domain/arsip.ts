@@ -20,11 +20,18 @@ import { sertifikatRowSchema } from './sertifikat-terbit';
 /** Rows per archive page: the default and the most one page may ask for. */
 export const ARSIP_LIMIT_DEFAULT = 5;
 export const ARSIP_LIMIT_MAX = 100;
+/** Rows per page of an archive list on the screens: the lists' page size. */
+export const ARSIP_PAGE_SIZE = ARSIP_LIMIT_DEFAULT;
 /** Longest search text. */
 export const ARSIP_Q_MAX = 200;
 
-/** The server's texts of a bad archive query. */
+/** Texts of the archive: the lists' switch and its states (loading, empty and failure reuse the lists' own texts), and the server's answers to a bad query. */
 export const ARSIP_MSG = {
+  label: 'Arsip',
+  explain: 'Mencari semua peserta di server, termasuk yang sudah selesai. Memerlukan koneksi internet.',
+  offline: 'Arsip memerlukan koneksi internet. Sambungkan perangkat lalu coba lagi.',
+  /** The approval archive's detail: decisions belong to the working set, so the archive only shows. */
+  readOnly: 'Data arsip hanya dapat dilihat.',
   daftar: "Daftar harus 'peserta' atau 'approval'",
   jenjang: 'Jenjang tidak valid',
   q: `Kata pencarian maksimal ${ARSIP_Q_MAX} karakter`,
@@ -33,7 +40,7 @@ export const ARSIP_MSG = {
   urutanTanggal: 'Tanggal awal tidak boleh setelah tanggal akhir',
   status: "Status harus 'lengkap' atau 'belum'",
   statusHanyaApproval: 'Status hanya bisa dipakai pada daftar approval',
-  page: 'Page harus bilangan bulat 1 atau lebih',
+  page: 'Halaman harus bilangan bulat 1 atau lebih',
   limit: `Limit harus bilangan bulat 1 sampai ${ARSIP_LIMIT_MAX}`,
 } as const;
 
@@ -169,3 +176,35 @@ export const mentorPesertaResponseSchema = lazySchema(() => z.object({
   data: z.array(pesertaSchema.extend({ kompetensi_count: z.number().int() })),
   batas: z.string().optional(),
 }));
+
+/** What an archive list asks for: its filters (empty = not in force) and the page. */
+export interface ArsipParams {
+  q: string;
+  jenjang?: string;
+  divisiId?: string;
+  dari?: string;
+  sampai?: string;
+  status?: string;
+  page: number;
+}
+
+/**
+ * The query string of an archive request (without '?'): the filters in force, the page and the
+ * page size; an empty filter is left out, so the same search always makes the same address.
+ */
+export function arsipSearch(params: ArsipParams, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(extra);
+  const put = (key: string, value: string | undefined) => {
+    const text = value?.trim() ?? '';
+    if (text !== '') query.set(key, text);
+  };
+  put('jenjang', params.jenjang);
+  put('q', params.q);
+  put('divisi_id', params.divisiId);
+  put('dari', params.dari);
+  put('sampai', params.sampai);
+  put('status', params.status);
+  query.set('page', String(Math.max(1, Math.trunc(params.page))));
+  query.set('limit', String(ARSIP_PAGE_SIZE));
+  return query.toString();
+}

@@ -74,6 +74,8 @@ export const MSG = {
   entityUpdated: (noun: string) => `${noun} berhasil diperbarui`,
   entityDeleted: (noun: string) => `${noun} berhasil dihapus`,
   staleMirror: 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.',
+  /** A list waiting for its first rows (the approval and certificate lists, the archive). */
+  listLoading: 'Memuat data…',
 } as const;
 
 /** Server-side texts for refusals the screens do not word themselves. */

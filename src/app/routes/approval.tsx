@@ -1,11 +1,15 @@
 import { getRouteApi, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../session/use-session';
+import { type ArsipSearch, useArsipSearch, validateArsipSearch } from './arsip-search';
 import { screenRoute } from './screen-route';
 
 const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approval-page'), 'ApprovalPage');
 
-/** Search of '/approval': `?status=perlu_tindakan` opens the list filtered to the rows awaiting the viewer. */
-interface ApprovalSearch {
+/**
+ * Search of '/approval': `?status=perlu_tindakan` opens the list filtered to the rows awaiting the
+ * viewer; `?arsip=1` shows the archive.
+ */
+interface ApprovalSearch extends ArsipSearch {
   status?: 'perlu_tindakan';
 }
 
@@ -14,7 +18,7 @@ interface ApprovalSearch {
  * zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
 function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
-  return search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {};
+  return { ...(search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {}), ...validateArsipSearch(search) };
 }
 
 const routeApi = getRouteApi('/app/approval');
@@ -29,7 +33,8 @@ function ApprovalRoute() {
       role={state.user?.role ?? state.userRole}
       statusFilter={status ?? ''}
       // The quick filter 'Perlu tindakan saya' lives in the URL, so a reload or a shared link keeps it.
-      onStatusFilterChange={(next) => void navigate({ to: '/approval', search: next ? { status: next } : {}, replace: true })}
+      onStatusFilterChange={(next) => void navigate({ to: '/approval', search: (prev) => ({ ...prev, status: next || undefined }), replace: true })}
+      {...useArsipSearch()}
     />
   );
 }

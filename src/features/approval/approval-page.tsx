@@ -6,9 +6,9 @@ import { MSG } from '@/domain/messages';
 import { scoreEditLock } from '@/domain/nilai';
 import { ActionButton } from '@/ui/action-button';
 import { Alert } from '@/ui/alert';
-import { Badge } from '@/ui/badge';
-import { statusTone } from '@/ui/badge-palette';
-import { DataTable, type DataTableColumn } from '@/ui/data-table';
+import { ARSIP_MSG } from '@/domain/arsip';
+import { ArsipSwitch, useArsipSwitch } from '@/ui/arsip';
+import { DataTable } from '@/ui/data-table';
 import { MirrorProgress } from '@/ui/mirror-progress';
 import { Pager } from '@/ui/pager';
 import { usePopup } from '@/ui/popup';
@@ -18,7 +18,9 @@ import { usePagination } from '@/ui/use-pagination';
 import '@/ui/filter.css';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
-import { ProgressCell, RefreshIcon } from './approval-cells';
+import { RefreshIcon } from './approval-cells';
+import { ApprovalArsip, arsipModalProps } from './approval-arsip';
+import { approvalColumns } from './approval-columns';
 import { DetailApprovalModal } from './detail-approval-modal';
 import { EditNilaiModal } from './edit-nilai-modal';
 import {
@@ -30,7 +32,6 @@ import {
   type SortState,
   approvalRows,
   filterApprovalRows,
-  formatPeriode,
   nextSort,
   perluTindakanCount,
   sortApprovalRows,
@@ -39,7 +40,6 @@ import type { ChangeResult } from '@/sync/changes';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
 import { type NilaiMirror, reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
-import { PendingMark, jenjangColumn, nameColumn } from '@/ui/score-list-columns';
 import './approval.css';
 
 /** Search debounce of the approval screen. */
@@ -52,10 +52,13 @@ export interface ApprovalPageProps {
   statusFilter?: StatusFilterValue;
   /** The user changed the status filter (quick filter, chip): the route puts it in the URL. */
   onStatusFilterChange?: (status: StatusFilterValue) => void;
+  /** The archive is shown (the URL's `?arsip=1`); with `onArsipChange` the route holds it. */
+  arsip?: boolean;
+  onArsipChange?: (on: boolean) => void;
 }
 
 /** Shown instead of the count and the empty texts until the first pull has answered. */
-export const APPROVAL_LOADING_TEXT = 'Memuat data…';
+export const APPROVAL_LOADING_TEXT = MSG.listLoading;
 
 type Row = ApprovalRow<PesertaRecord>;
 
@@ -72,8 +75,10 @@ export function ApprovalPage(props: ApprovalPageProps) {
   return <ApprovalScreen {...props} role={props.role} />;
 }
 
-function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange }: ApprovalPageProps & { role: string }) {
+function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange, arsip: arsipProp, onArsipChange }: ApprovalPageProps & { role: string }) {
   const api = useApi();
+  const [arsip, setArsip] = useArsipSwitch(arsipProp, onArsipChange);
+  const [arsipDetail, setArsipDetail] = useState<PesertaRecord | null>(null);
   const mirror = useApprovalMirror(userId);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
@@ -121,50 +126,28 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
     onSort: () => setSort((current) => nextSort(current, key)),
   }) as const;
 
-  const columns: DataTableColumn<Row>[] = [
-    { id: 'no', header: 'No', width: '2.5rem', cell: (_, i) => pagination.from + i },
-    nameColumn({ refusedLabel: MSG.refusedChanges, titled: true, mark: (r) => r.pending && <PendingMark title={MSG.savedOffline} /> }),
-    jenjangColumn(),
-    {
-      id: 'periode',
-      header: 'Periode',
-      sort: sortProp('periode'),
-      cell: (r) => {
-        // 'dd/mm/yyyy - dd/mm/yyyy', broken after the dash in the table (two short lines, like the name cell).
-        const [from, to] = formatPeriode(r.peserta.tanggal_masuk, r.peserta.tanggal_selesai).split(' - ');
-        return (
-          <span className="periode-cell">
-            <span className="nowrap">{from} -</span> <span className="nowrap">{to}</span>
-          </span>
-        );
-      },
+  const columns = approvalColumns<Row>({
+    rowNumber: (index) => pagination.from + index,
+    sortProp,
+    // A locked 'Edit Nilai' still opens, read-only with the lock's yellow warning; the button says so beforehand.
+    actions: (r) => {
+      const lock = canEdit ? scoreEditLock(role, r.reviews) : null;
+      return (
+        <>
+          {canEdit && (
+            <ActionButton
+              label="Edit Nilai"
+              icon={lock ? 'lock' : 'edit'}
+              tone={lock ? 'neutral' : 'primary'}
+              note={lock}
+              onClick={() => setEditId(r.peserta.id)}
+            />
+          )}
+          <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => setDetailId(r.peserta.id)} />
+        </>
+      );
     },
-    { id: 'progress', header: 'Progress Approval', sort: sortProp('progress'), cell: (r) => <ProgressCell progress={r.progress} /> },
-    { id: 'status', header: 'Status', card: 'status', cell: (r) => <Badge tone={statusTone(r.status)}>{r.status}</Badge> },
-    {
-      id: 'aksi',
-      header: 'Aksi',
-      card: 'actions',
-      // A locked 'Edit Nilai' still opens, read-only with the lock's yellow warning; the button says so beforehand.
-      cell: (r) => {
-        const lock = canEdit ? scoreEditLock(role, r.reviews) : null;
-        return (
-          <>
-            {canEdit && (
-              <ActionButton
-                label="Edit Nilai"
-                icon={lock ? 'lock' : 'edit'}
-                tone={lock ? 'neutral' : 'primary'}
-                note={lock}
-                onClick={() => setEditId(r.peserta.id)}
-              />
-            )}
-            <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => setDetailId(r.peserta.id)} />
-          </>
-        );
-      },
-    },
-  ];
+  });
 
   const detail = detailId === null ? undefined : mirror?.peserta.find((p) => p.id === detailId);
   const editing = editId === null ? undefined : mirror?.peserta.find((p) => p.id === editId);
@@ -189,63 +172,86 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange 
       <header className="page-header">
         <h1>Approval Management</h1>
       </header>
+      <ArsipSwitch on={arsip} onChange={setArsip} label={ARSIP_MSG.label} explain={ARSIP_MSG.explain} />
       <div className="toolbar approval-toolbar">
         <SearchInput placeholder="Cari nama peserta..." delay={APPROVAL_SEARCH_DELAY_MS} onSearch={setSearch} />
-        <button
-          type="button"
-          className="chip quick-filter"
-          aria-pressed={quickOn}
-          disabled={firstLoad}
-          onClick={() => changeFilters({ ...filters, status: quickOn ? '' : 'perlu_tindakan' })}
-        >
-          Perlu tindakan saya
-          <span className="quick-filter-count">{firstLoad ? '…' : todo}</span>
-        </button>
+        {!arsip && (
+          <button
+            type="button"
+            className="chip quick-filter"
+            aria-pressed={quickOn}
+            disabled={firstLoad}
+            onClick={() => changeFilters({ ...filters, status: quickOn ? '' : 'perlu_tindakan' })}
+          >
+            Perlu tindakan saya
+            <span className="quick-filter-count">{firstLoad ? '…' : todo}</span>
+          </button>
+        )}
         <ApprovalFiltersPanel value={filters} onChange={changeFilters} />
-        <select
-          className="select approval-sort-select"
-          aria-label="Urutkan"
-          value={sort ? `${sort.key}:${sort.dir}` : ''}
-          onChange={(event) => {
-            const [key, dir] = event.target.value.split(':') as [SortKey, 'asc' | 'desc'];
-            setSort(event.target.value ? { key, dir } : null);
-          }}
-        >
-          <option value="">Urutkan: default</option>
-          <option value="periode:asc">Periode (terlama)</option>
-          <option value="periode:desc">Periode (terbaru)</option>
-          <option value="progress:asc">Progress (terendah)</option>
-          <option value="progress:desc">Progress (tertinggi)</option>
-        </select>
-        <button type="button" className="btn btn-secondary" onClick={() => void refresh()} disabled={loading} title="Refresh">
-          <RefreshIcon />
-          Refresh
-        </button>
-      </div>
-      <ApprovalFilterChips value={filters} onChange={changeFilters} />
-      {/* One loading indicator: the list's own until the size of a paged first pull is known, then the pull's bar. */}
-      <p className="approval-count muted" aria-live="polite">
-        {firstLoad ? '' : `Menampilkan ${visible.length} dari ${all.length} peserta`}
-      </p>
-      {failed && <p className="stale-note muted">{all.length > 0 ? MSG.staleMirror : 'Failed to fetch data'}</p>}
-      {pullKnown && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
-      <div className="approval-list">
-        {!(pullKnown && all.length === 0) && (
-          <DataTable
-            label="Daftar Approval"
-            columns={columns}
-            rows={pagination.pageItems}
-            rowKey={(r) => r.peserta.id}
-            loading={firstLoad}
-            loadingText={APPROVAL_LOADING_TEXT}
-            emptyText={emptyText}
-          />
+        {/* The archive is the server's order (newest first) and holds no work of the viewer's: no sort, no quick filter, no refresh. */}
+        {!arsip && (
+          <>
+            <select
+              className="select approval-sort-select"
+              aria-label="Urutkan"
+              value={sort ? `${sort.key}:${sort.dir}` : ''}
+              onChange={(event) => {
+                const [key, dir] = event.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+                setSort(event.target.value ? { key, dir } : null);
+              }}
+            >
+              <option value="">Urutkan: default</option>
+              <option value="periode:asc">Periode (terlama)</option>
+              <option value="periode:desc">Periode (terbaru)</option>
+              <option value="progress:asc">Progress (terendah)</option>
+              <option value="progress:desc">Progress (tertinggi)</option>
+            </select>
+            <button type="button" className="btn btn-secondary" onClick={() => void refresh()} disabled={loading} title="Refresh">
+              <RefreshIcon />
+              Refresh
+            </button>
+          </>
         )}
       </div>
-      {!filtering && all.length === 0 && mirror !== undefined && !loading && (
-        <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
+      {/* The status filter is the device's to-do list: the archive does not apply it, so it shows no chip of it. */}
+      <ApprovalFilterChips value={arsip ? { ...filters, status: '' } : filters} onChange={changeFilters} />
+      {arsip ? (
+        <ApprovalArsip role={role} search={search} filters={filters} onDetail={setArsipDetail} />
+      ) : (
+        <>
+          {/* One loading indicator: the list's own until the size of a paged first pull is known, then the pull's bar. */}
+          <p className="approval-count muted" aria-live="polite">
+            {firstLoad ? '' : `Menampilkan ${visible.length} dari ${all.length} peserta`}
+          </p>
+          {failed && <p className="stale-note muted">{all.length > 0 ? MSG.staleMirror : 'Failed to fetch data'}</p>}
+          {pullKnown && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
+          <div className="approval-list">
+            {!(pullKnown && all.length === 0) && (
+              <DataTable
+                label="Daftar Approval"
+                columns={columns}
+                rows={pagination.pageItems}
+                rowKey={(r) => r.peserta.id}
+                loading={firstLoad}
+                loadingText={APPROVAL_LOADING_TEXT}
+                emptyText={emptyText}
+              />
+            )}
+          </div>
+          {!filtering && all.length === 0 && mirror !== undefined && !loading && (
+            <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
+          )}
+          <Pager page={pagination.page} total={pagination.total} pageSize={pagination.pageSize} onPageChange={pagination.setPage} />
+        </>
       )}
-      <Pager page={pagination.page} total={pagination.total} pageSize={pagination.pageSize} onPageChange={pagination.setPage} />
+      {arsipDetail && userId !== null && (
+        <DetailApprovalModal
+          {...arsipModalProps(arsipDetail, mirror?.kompetensi ?? [], userId, role)}
+          readOnly
+          onClose={() => setArsipDetail(null)}
+          onDone={() => setArsipDetail(null)}
+        />
+      )}
 
       {detail && mirror && userId !== null && (
         <DetailApprovalModal

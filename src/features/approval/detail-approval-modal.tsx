@@ -11,6 +11,7 @@ import {
   canDecide,
   stepStatuses,
 } from '@/domain/approval-chain';
+import { ARSIP_MSG } from '@/domain/arsip';
 import { MSG } from '@/domain/messages';
 import { letterGrade } from '@/domain/nilai';
 import { RIWAYAT_MSG, riwayatTimeline } from '@/domain/riwayat';
@@ -30,7 +31,10 @@ import { RejectModal } from './reject-modal';
 
 const STEP_LABEL: Record<string, string> = { Tidak_dilanjutkan: 'Tidak dilanjutkan' };
 
-/** 'Detail Approval': the participant, its scores with letters, the three steps, its attendance, its history, and the actions. */
+/**
+ * 'Detail Approval': the participant, its scores with letters, the three steps, its attendance, its
+ * history, and the actions; `readOnly` (an archive row) shows them without any action.
+ */
 export function DetailApprovalModal({
   userId,
   role,
@@ -39,7 +43,8 @@ export function DetailApprovalModal({
   scores,
   onClose,
   onDone,
-}: ApprovalModalProps) {
+  readOnly = false,
+}: ApprovalModalProps & { readOnly?: boolean }) {
   const { nilai, reviews, refused } = scores;
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -47,8 +52,8 @@ export function DetailApprovalModal({
   const [openNotes, setOpenNotes] = useState<Set<string>>(new Set());
   const names = new Map(kompetensi.map((k) => [k.id, k.nama]));
   const own = stepStatuses(reviews)[role as keyof ReturnType<typeof stepStatuses>];
-  const mayDecide = canDecide(role, reviews);
-  const mayCancel = canCancel(role, reviews);
+  const mayDecide = !readOnly && canDecide(role, reviews);
+  const mayCancel = !readOnly && canCancel(role, reviews);
   // The history: shown from the device's mirror, pulled when the detail opens (and when back online).
   const api = useApi();
   const riwayat = useLiveQuery(async () => (await db.riwayat.get(peserta.id)) ?? null, [peserta.id]);
@@ -81,7 +86,7 @@ export function DetailApprovalModal({
   ) : (
     <div className="detail-footer">
       <p className="detail-footer-status" role="status">
-        {ownMessage ?? 'Tidak ada aksi yang diperlukan saat ini'}
+        {readOnly ? ARSIP_MSG.readOnly : (ownMessage ?? 'Tidak ada aksi yang diperlukan saat ini')}
       </p>
       <div className="detail-footer-actions">
         {ownMessage && mayCancel && (

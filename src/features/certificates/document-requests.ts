@@ -1,12 +1,13 @@
 import type { SertifikatRecord } from '@/db/records';
 import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { GradeItem } from '@/domain/grade';
+import { MSG } from '@/domain/messages';
 import { SIGNING_STEPS } from '@/domain/sertifikat';
 import { type DocumentRequest, snapshotDocumentRequest } from '@/workers/clients';
 
 /** Texts of the certificate screens' document requests. */
 export const CERTIFICATE_TEXT = {
-  loading: 'Memuat data…',
+  loading: MSG.listLoading,
   noOrganisasi: 'Data sertifikat belum tersimpan di perangkat. Hubungkan ke server lalu coba lagi.',
   missingSignature: (names: readonly string[]) =>
     `Tanda tangan ${names.join(' dan ')} belum tersimpan di perangkat; dicetak dengan garis tanda tangan kosong.`,

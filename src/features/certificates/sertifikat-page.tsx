@@ -7,15 +7,14 @@ import type { SertifikatMirror } from '@/db/sertifikat-mirror';
 import type { Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
-import { SERTIFIKAT_MSG, periodeKolom } from '@/domain/sertifikat';
+import { ARSIP_MSG } from '@/domain/arsip';
+import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
-import { type DataTableColumn } from '@/ui/data-table';
-import { IconButton } from '@/ui/icon-button';
+import { ArsipSwitch, useArsipSwitch } from '@/ui/arsip';
 import { Icon } from '@/ui/icons';
 import { LoadFailure } from '@/ui/load-failure';
 import { PeriodDivisiToolbar, usePeriodDivisiList } from '@/ui/period-divisi-list';
 import { PagedTable } from '@/ui/paged-table';
-import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toast';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { CopyManualModal, copyText } from './copy-link';
@@ -27,7 +26,8 @@ import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
 import { PrintAllModal } from './print-all-modal';
 import { ReissueDialog } from './reissue-dialog';
-import { KodeCell, StatusCell } from './sertifikat-cells';
+import { SertifikatArsip } from './sertifikat-arsip';
+import { sertifikatColumns } from './sertifikat-columns';
 import { makePreview, usePrintSertifikat } from './use-print-sertifikat';
 import { useSertifikat } from './use-sertifikat';
 import './certificates.css';
@@ -51,6 +51,9 @@ interface SertifikatPageProps {
   jenjang: Jenjang;
   /** The viewer's role: HR also gets 'Terbitkan ulang'. */
   role: string | null;
+  /** The archive is shown (the URL's `?arsip=1`); with `onArsipChange` the route holds it. */
+  arsip?: boolean;
+  onArsipChange?: (on: boolean) => void;
 }
 
 /**
@@ -60,9 +63,11 @@ interface SertifikatPageProps {
  * and whether both signatures are on it; previews and prints are made on the device by the
  * documents worker from the issued certificate's snapshot, so they work with the server
  * unreachable once the mirror was filled, and by the server's endpoints while the device lacks
- * an image a document prints. HR may 'Terbitkan ulang' (online only).
+ * an image a document prints. HR may 'Terbitkan ulang' (online only). The 'Arsip' switch lists
+ * every completed participant on the server instead (online; preview and print, no reissue).
  */
-export function SertifikatPage({ jenjang, role }: SertifikatPageProps) {
+export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange }: SertifikatPageProps) {
+  const [arsip, setArsip] = useArsipSwitch(arsipProp, onArsipChange);
   const api = useApi();
   const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
   useDocumentTitle(title);
@@ -103,47 +108,18 @@ export function SertifikatPage({ jenjang, role }: SertifikatPageProps) {
     printer.setBanner({ tone: 'success', text: message, note: SERTIFIKAT_MSG.reissuedKode(row.nama, kode) });
   }
 
-  const columns: DataTableColumn<SertifikatRecord>[] = [
-    { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
-    { id: 'nama', header: 'Nama Peserta', card: 'title', cell: (row) => row.nama },
-    { id: 'instansi', header: jenjang === 'SMK' ? 'Sekolah' : 'Kampus', cell: (row) => row.instansi.nama },
-    { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi.nama },
-    { id: 'periode', header: 'Periode Magang', cell: (row) => periodeKolom(row.tanggal_masuk, row.tanggal_selesai) },
-    { id: 'status', header: 'Status Sertifikat', cell: (row) => <StatusCell row={row} /> },
-    { id: 'kode', header: SERTIFIKAT_MSG.kodeVerifikasi, cell: (row) => <KodeCell row={row} onCopy={(url) => void copyLink(url)} /> },
-    {
-      id: 'aksi',
-      header: 'Action',
-      card: 'actions',
-      width: canReissue ? '9.5rem' : '6.5rem',
-      cell: (row) => {
-        const busy = printer.busyIds.has(row.id);
-        return (
-          <>
-            <IconButton label={SERTIFIKAT_MSG.previewTitle} icon="detail" tone="info" onClick={() => setModal({ mode: 'preview', row })} />
-            <span className="print-cell">
-              <IconButton
-                label={SERTIFIKAT_MSG.printLabel}
-                icon="printer"
-                tone="primary"
-                disabled={busy}
-                aria-busy={busy || undefined}
-                onClick={() => setModal({ mode: 'format', row })}
-              />
-              {busy && (
-                <span className="print-cell-spinner">
-                  <Spinner size={16} />
-                </span>
-              )}
-            </span>
-            {canReissue && (
-              <IconButton label={SERTIFIKAT_MSG.reissue} icon="reissue" tone="danger" onClick={() => askReissue(row)} />
-            )}
-          </>
-        );
-      },
-    },
-  ];
+  const columnActions = {
+    jenjang,
+    busyIds: printer.busyIds,
+    onPreview: (row: SertifikatRecord) => setModal({ mode: 'preview', row }),
+    onPrint: (row: SertifikatRecord) => setModal({ mode: 'format', row }),
+    onCopy: (url: string) => void copyLink(url),
+  };
+  const columns = sertifikatColumns({
+    ...columnActions,
+    rowNumber: (index) => pagination.from + index,
+    onReissue: canReissue ? askReissue : undefined,
+  });
 
   const banner = printer.banner;
   return (
@@ -151,12 +127,14 @@ export function SertifikatPage({ jenjang, role }: SertifikatPageProps) {
       <header className="page-header">
         <h1>{title}</h1>
         <div className="page-header-actions">
-          <button type="button" className="btn btn-primary" disabled={!mirror || visible.length === 0} onClick={() => setModal({ mode: 'all' })}>
+          <button type="button" className="btn btn-primary" disabled={arsip || !mirror || visible.length === 0} onClick={() => setModal({ mode: 'all' })}>
             <Icon name="printer" size={18} />
             {CERTIFICATE_TEXT.printAll}
           </button>
         </div>
       </header>
+
+      <ArsipSwitch on={arsip} onChange={setArsip} label={ARSIP_MSG.label} explain={ARSIP_MSG.explain} />
 
       <PeriodDivisiToolbar list={list} placeholder={PESERTA_TITLES[jenjang].search} countFilters={countSertifikatFilters} divisi={divisi} />
 
@@ -167,16 +145,22 @@ export function SertifikatPage({ jenjang, role }: SertifikatPageProps) {
         </Alert>
       )}
 
-      <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
+      {arsip ? (
+        <SertifikatArsip label={title} search={list.search} filters={list.filters} {...columnActions} />
+      ) : (
+        <>
+          <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
-      <PagedTable
-        label={title}
-        columns={columns}
-        rowKey={(row) => row.id}
-        loading={mirror === undefined || (loading && !hasRows)}
-        loadingText={CERTIFICATE_TEXT.loading}
-        pagination={pagination}
-      />
+          <PagedTable
+            label={title}
+            columns={columns}
+            rowKey={(row) => row.id}
+            loading={mirror === undefined || (loading && !hasRows)}
+            loadingText={CERTIFICATE_TEXT.loading}
+            pagination={pagination}
+          />
+        </>
+      )}
 
       {modal?.mode === 'preview' && mirror && (
         <PreviewModal nama={modal.row.nama} load={(signal) => makePreview(modal.row, mirror, api, signal)} onClose={() => setModal(null)} />

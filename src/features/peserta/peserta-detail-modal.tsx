@@ -24,6 +24,8 @@ interface PesertaDetailModalProps {
   api: ApiClient;
   jenjang: Jenjang;
   id: number;
+  /** The row the list already holds (an archive row, not in the mirror): shown until the server's copy arrives. */
+  initial?: Peserta;
   onClose: () => void;
   /** The working days (HARI_KERJA); the default until the device learns the server's. */
   hariKerja?: readonly Weekday[];
@@ -69,12 +71,13 @@ function detailRows(peserta: Peserta, jenjang: Jenjang): [string, string][] {
 }
 
 /**
- * Detail participant: shows the mirror's row at once and the server's fresh copy
- * (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only when neither exists.
+ * Detail participant: shows the mirror's row (or the archive's row, `initial`) at once and the
+ * server's fresh copy (GET /api/peserta/{id}) when it arrives; 'Gagal memuat data peserta' only
+ * when none exists.
  * Below it, the participant's attendance (the Kehadiran line and the counts per status) and its
  * history (Riwayat), both from the mirror and pulled on open.
  */
-export function PesertaDetailModal({ api, jenjang, id, onClose, hariKerja = DEFAULT_HARI_KERJA }: PesertaDetailModalProps) {
+export function PesertaDetailModal({ api, jenjang, id, initial, onClose, hariKerja = DEFAULT_HARI_KERJA }: PesertaDetailModalProps) {
   const mirrored = useLiveQuery(async () => (await db.peserta.get(id)) ?? null, [id]);
   const [fresh, setFresh] = useState<{ row: Peserta | null; failed: boolean } | null>(null);
 
@@ -97,7 +100,7 @@ export function PesertaDetailModal({ api, jenjang, id, onClose, hariKerja = DEFA
   const marks = useLiveQuery(() => readPresensiOf(db, id), [id]);
   const presensiPull = useRefresh(() => pullPresensiOf(api, id));
 
-  const peserta = fresh?.row ?? mirrored ?? null;
+  const peserta = fresh?.row ?? mirrored ?? initial ?? null;
   const failed = peserta === null && fresh?.failed === true && mirrored !== undefined;
   // No mark held yet: the figure waits for the pull (a participant without marks shows it after).
   const marksHeld = marks !== undefined && (marks.length > 0 || (!presensiPull.loading && !presensiPull.failed));

@@ -4,9 +4,10 @@ import type { PesertaRecord } from '@/db/records';
 import { CSV_MSG } from '@/domain/csv-peserta';
 import type { Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
-import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { ARSIP_MSG } from '@/domain/arsip';
+import { type Peserta, PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
+import { ArsipSwitch, useArsipSwitch } from '@/ui/arsip';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { type DataTableColumn } from '@/ui/data-table';
 import { PagedTable } from '@/ui/paged-table';
 import { RowActions } from '@/ui/row-actions';
 import { Icon } from '@/ui/icons';
@@ -21,19 +22,31 @@ import { countActiveFilters, filterPeserta } from './filter-peserta';
 import { ImportProgressModal, ImportResultModal } from './import-dialogs';
 import { useImportPeserta } from './import-peserta';
 import type { ImportReport } from './import-report';
+import { PesertaArsip } from './peserta-arsip';
+import { pesertaColumns } from './peserta-columns';
 import { PesertaDetailModal } from './peserta-detail-modal';
 import { PesertaFormModal } from './peserta-form-modal';
 import { usePeserta, usePesertaPullProgress } from './use-peserta';
 import './peserta.css';
 
-type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'detail'; id: number } | null;
+/** The open dialog; an archive row's detail starts from the row the archive answered. */
+type ModalState = { mode: 'form'; peserta: PesertaRecord | null } | { mode: 'detail'; id: number; initial?: Peserta } | null;
+
+interface PesertaPageProps {
+  jenjang: Jenjang;
+  /** The archive is shown (the URL's `?arsip=1`); with `onArsipChange` the route holds it. */
+  arsip?: boolean;
+  onArsipChange?: (on: boolean) => void;
+}
 
 /**
  * '/peserta/siswa' and '/peserta/mahasiswa' (Pembimbing, HR): 'Daftar Peserta Siswa' /
  * 'Daftar Peserta Mahasiswa'. Reads the mirror; pulls on mount, on 'online', after
  * each change and after an import. Add / edit / delete need the network; export works offline.
+ * The 'Arsip' switch lists the server's participants instead (online, detail only).
  */
-export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
+export function PesertaPage({ jenjang, arsip: arsipProp, onArsipChange }: PesertaPageProps) {
+  const [arsip, setArsip] = useArsipSwitch(arsipProp, onArsipChange);
   const api = useApi();
   const titles = PESERTA_TITLES[jenjang];
   useDocumentTitle(titles.list);
@@ -75,29 +88,20 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
     if (!(await exporter.run(rows ?? []))) popup.error(EXPORT_FAILED_TEXT);
   }
 
-  const columns: DataTableColumn<PesertaRecord>[] = [
-    { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
-    { id: 'nama', header: 'Nama', card: 'title', cell: (row) => row.nama },
-    { id: 'instansi', header: institution, cell: (row) => row.instansi?.nama ?? '-' },
-    { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi?.nama ?? '-' },
-    { id: 'mentor', header: 'Mentor', cell: (row) => row.mentor?.username ?? '-' },
-    {
-      id: 'action',
-      header: 'Action',
-      card: 'actions',
-      width: '10rem',
-      cell: (row) => (
-        <RowActions
-          onDetail={() => setModal({ mode: 'detail', id: row.id })}
-          onEdit={() => setModal({ mode: 'form', peserta: row })}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(row);
-          }}
-        />
-      ),
-    },
-  ];
+  const columns = pesertaColumns<PesertaRecord>(
+    institution,
+    (index) => pagination.from + index,
+    (row) => (
+      <RowActions
+        onDetail={() => setModal({ mode: 'detail', id: row.id })}
+        onEdit={() => setModal({ mode: 'form', peserta: row })}
+        onDelete={() => {
+          remove.reset();
+          setDeleting(row);
+        }}
+      />
+    ),
+  );
 
   return (
     <section className="page peserta-page">
@@ -128,19 +132,34 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
         </div>
       </header>
 
+      <ArsipSwitch on={arsip} onChange={setArsip} label={ARSIP_MSG.label} explain={ARSIP_MSG.explain} />
+
       <PeriodDivisiToolbar list={list} placeholder={titles.search} countFilters={countActiveFilters} divisi={divisi} />
 
-      <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
+      {arsip ? (
+        <PesertaArsip
+          jenjang={jenjang}
+          search={list.search}
+          filters={list.filters}
+          label={titles.list}
+          institution={institution}
+          onDetail={(row) => setModal({ mode: 'detail', id: row.id, initial: row })}
+        />
+      ) : (
+        <>
+          <LoadFailure failed={failed} hasRows={hasRows} message={PESERTA_MSG.loadFailed} staleMessage={MSG.staleMirror} onRetry={() => void refresh()} />
 
-      {pullProgress && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
+          {pullProgress && <MirrorProgress loaded={pullProgress.loaded} total={pullProgress.total} />}
 
-      <PagedTable
-        label={titles.list}
-        columns={columns}
-        rowKey={(row) => row.id}
-        loading={rows === undefined || (loading && !hasRows)}
-        pagination={pagination}
-      />
+          <PagedTable
+            label={titles.list}
+            columns={columns}
+            rowKey={(row) => row.id}
+            loading={rows === undefined || (loading && !hasRows)}
+            pagination={pagination}
+          />
+        </>
+      )}
 
       {modal?.mode === 'form' && (
         <PesertaFormModal
@@ -154,7 +173,9 @@ export function PesertaPage({ jenjang }: { jenjang: Jenjang }) {
           }}
         />
       )}
-      {modal?.mode === 'detail' && <PesertaDetailModal api={api} jenjang={jenjang} id={modal.id} onClose={() => setModal(null)} />}
+      {modal?.mode === 'detail' && (
+        <PesertaDetailModal api={api} jenjang={jenjang} id={modal.id} initial={modal.initial} onClose={() => setModal(null)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={titles.delete}

@@ -1,0 +1,77 @@
+import { fetchArsipPeserta, useArsipQuery } from '@/api/arsip';
+import { useApi } from '@/api/api-context';
+import type { ParticipantScores } from '@/db/nilai-mirror';
+import type { KompetensiRecord, PesertaRecord } from '@/db/records';
+import { approvalProgress, normalizeReviews, statusForViewer } from '@/domain/approval-chain';
+import { ARSIP_MSG } from '@/domain/arsip';
+import { MSG } from '@/domain/messages';
+import { type Peserta, PESERTA_MSG } from '@/domain/peserta';
+import { ActionButton } from '@/ui/action-button';
+import { ArsipList, arsipRowNumber } from '@/ui/arsip';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import { approvalColumns } from './approval-columns';
+import type { ApprovalFilters, ApprovalRow } from './filter-approval';
+
+/** An archive participant as a row of the approval list, its status as `role` sees it (nothing queued, nothing refused). */
+export function arsipApprovalRow(peserta: Peserta, role: string): ApprovalRow<Peserta> {
+  const reviews = normalizeReviews(peserta.reviews);
+  return { peserta, reviews, progress: approvalProgress(reviews), status: statusForViewer(role, reviews), pending: false, refused: null };
+}
+
+/** What 'Detail Approval' shows of an archive participant: its own scores and reviews, the device's competency names. */
+export function arsipModalProps(peserta: PesertaRecord, kompetensi: readonly KompetensiRecord[], userId: number, role: string) {
+  const scores: ParticipantScores = {
+    nilai: peserta.nilai.map((n) => ({ peserta_id: peserta.id, kompetensi_id: n.kompetensi_id, skor: n.skor })),
+    reviews: normalizeReviews(peserta.reviews),
+    refused: null,
+  };
+  return { userId, role, peserta, kompetensi, scores };
+}
+
+interface ApprovalArsipProps {
+  role: string;
+  /** The screen's search text (in the name) and filters (approval, level, period), sent to the server. */
+  search: string;
+  filters: ApprovalFilters;
+  /** Opens 'Detail Approval' of an archive row, read-only. */
+  onDetail: (row: Peserta) => void;
+}
+
+/**
+ * The approval list's archive: every participant on the server that belongs in the approval
+ * list (GET /api/peserta/arsip?daftar=approval), newest first, 5 a page. Rows show their
+ * 'Detail Approval' only: approving, rejecting and score edits stay with the device's list, whose
+ * working set holds everything still waiting for a decision.
+ */
+export function ApprovalArsip({ role, search, filters, onDetail }: ApprovalArsipProps) {
+  const api = useApi();
+  const online = useOnlineStatus();
+  const arsip = useArsipQuery<Peserta>(
+    (params, signal) => fetchArsipPeserta(api, 'approval', params, signal),
+    { q: search, jenjang: filters.jenjang, status: filters.approval, dari: filters.period.start, sampai: filters.period.end },
+    online,
+  );
+  const rows = arsip.rows.map((peserta) => arsipApprovalRow(peserta, role));
+  const columns = approvalColumns<ApprovalRow<Peserta>>({
+    rowNumber: (index) => arsipRowNumber(arsip.page, index),
+    actions: (r) => <ActionButton label="Detail Approval" icon="review" tone="info" onClick={() => onDetail(r.peserta)} />,
+  });
+  return (
+    <div className="approval-list">
+      <ArsipList
+        label="Daftar Approval"
+        columns={columns}
+        rowKey={(r) => r.peserta.id}
+        rows={rows}
+        total={arsip.total}
+        page={arsip.page}
+        onPageChange={arsip.setPage}
+        loading={arsip.loading}
+        failed={arsip.failed}
+        online={online}
+        onRetry={arsip.retry}
+        texts={{ offline: ARSIP_MSG.offline, loading: MSG.listLoading, failed: PESERTA_MSG.loadFailed }}
+      />
+    </div>
+  );
+}

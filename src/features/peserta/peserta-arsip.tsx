@@ -1,0 +1,59 @@
+import { fetchArsipPeserta, useArsipQuery } from '@/api/arsip';
+import { useApi } from '@/api/api-context';
+import { ARSIP_MSG } from '@/domain/arsip';
+import type { Jenjang } from '@/domain/master-data';
+import { MSG } from '@/domain/messages';
+import { type Peserta, PESERTA_MSG } from '@/domain/peserta';
+import { ArsipList, arsipRowNumber } from '@/ui/arsip';
+import { RowActions } from '@/ui/row-actions';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import type { PesertaFilters } from './filter-peserta';
+import { pesertaColumns } from './peserta-columns';
+
+interface PesertaArsipProps {
+  jenjang: Jenjang;
+  /** The list's search text and filters, sent to the server. */
+  search: string;
+  filters: PesertaFilters;
+  label: string;
+  institution: string;
+  /** Opens the detail of an archive row. */
+  onDetail: (row: Peserta) => void;
+}
+
+/**
+ * The participant list's archive: the server's participants of the level (GET
+ * /api/peserta/arsip?daftar=peserta), searched in the name or school / campus, by division and
+ * overlapping period, newest first, 5 a page. Rows open their detail only: editing and deleting
+ * stay with the device's list.
+ */
+export function PesertaArsip({ jenjang, search, filters, label, institution, onDetail }: PesertaArsipProps) {
+  const api = useApi();
+  const online = useOnlineStatus();
+  const arsip = useArsipQuery<Peserta>(
+    (params, signal) => fetchArsipPeserta(api, 'peserta', params, signal),
+    { jenjang, q: search, divisiId: filters.divisiId, dari: filters.periode.start, sampai: filters.periode.end },
+    online,
+  );
+  const columns = pesertaColumns<Peserta>(
+    institution,
+    (index) => arsipRowNumber(arsip.page, index),
+    (row) => <RowActions onDetail={() => onDetail(row)} />,
+  );
+  return (
+    <ArsipList
+      label={label}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rows={arsip.rows}
+      total={arsip.total}
+      page={arsip.page}
+      onPageChange={arsip.setPage}
+      loading={arsip.loading}
+      failed={arsip.failed}
+      online={online}
+      onRetry={arsip.retry}
+      texts={{ offline: ARSIP_MSG.offline, loading: MSG.listLoading, failed: PESERTA_MSG.loadFailed }}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState, type Key } from 'react';
+import { Alert } from './alert';
+import { DataTable, type DataTableColumn } from './data-table';
+import { Pager } from './pager';
+import { PAGE_SIZE } from './pagination';
+import './arsip.css';
+
+interface ArsipSwitchProps {
+  /** The archive is shown instead of the device's list. */
+  on: boolean;
+  onChange: (on: boolean) => void;
+  /** The switch's name ('Arsip') and the line that explains it (it needs a connection). */
+  label: string;
+  explain: string;
+}
+
+/**
+ * The 'Arsip' switch of a list: a button with role="switch" (Space / Enter toggle it, a screen
+ * reader hears its state), at least 44 px high, with the line that explains it as its description.
+ */
+export function ArsipSwitch({ on, onChange, label, explain }: ArsipSwitchProps) {
+  const explainId = useId();
+  return (
+    <div className={`arsip-switch${on ? ' arsip-switch-on' : ''}`}>
+      <button type="button" role="switch" aria-checked={on} aria-describedby={explainId} className="arsip-toggle" onClick={() => onChange(!on)}>
+        <span className="arsip-track" aria-hidden="true">
+          <span className="arsip-thumb" />
+        </span>
+        <span className="arsip-label">{label}</span>
+      </button>
+      <p id={explainId} className="arsip-explain muted">
+        {explain}
+      </p>
+    </div>
+  );
+}
+
+/** The texts of an archive list's states. */
+export interface ArsipTexts {
+  offline: string;
+  loading: string;
+  /** Default: the lists' 'Tidak ada data'. */
+  empty?: string;
+  failed: string;
+}
+
+interface ArsipListProps<T> {
+  /** The same columns as the device's list (their 'No' counts from `(page - 1) * 5 + 1`). */
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  /** Accessible name of the table / card list. */
+  label: string;
+  /** The server's total of matching rows, and the page shown. */
+  total: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  loading: boolean;
+  failed: boolean;
+  /** The device is online: offline the list says the archive needs a connection and asks nothing. */
+  online: boolean;
+  onRetry: () => void;
+  texts: ArsipTexts;
+}
+
+/**
+ * One page of an archive list: the server's rows in the list's own table (cards on a phone)
+ * and its pager over the server's total; offline, the text that a connection is needed; a
+ * failure with 'Coba lagi'.
+ */
+export function ArsipList<T>({ columns, rows, rowKey, label, total, page, onPageChange, loading, failed, online, onRetry, texts }: ArsipListProps<T>) {
+  if (!online) {
+    return (
+      <Alert tone="warning" className="arsip-offline">
+        {texts.offline}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {failed && (
+        <Alert tone="error">
+          {texts.failed}{' '}
+          <button type="button" className="link-btn" onClick={onRetry}>
+            Coba lagi
+          </button>
+        </Alert>
+      )}
+      <DataTable
+        label={label}
+        columns={columns}
+        // While a page loads its rows are not known yet: the spinner, never the previous page's rows.
+        rows={loading || failed ? [] : rows}
+        rowKey={rowKey}
+        loading={loading}
+        loadingText={texts.loading}
+        emptyText={texts.empty}
+      />
+      {!failed && <Pager page={page} total={total} pageSize={PAGE_SIZE} onPageChange={onPageChange} />}
+    </>
+  );
+}
+
+/** The 'No' of the row at `index` on archive page `page`. */
+export function arsipRowNumber(page: number, index: number): number {
+  return (page - 1) * PAGE_SIZE + index + 1;
+}
+
+/**
+ * Whether a list shows its archive: held by the route (the URL's `?arsip=1`, so a reload keeps
+ * it) when it passes `onChange`, else by the screen itself.
+ */
+export function useArsipSwitch(value: boolean | undefined, onChange: ((on: boolean) => void) | undefined): [boolean, (on: boolean) => void] {
+  const [own, setOwn] = useState(value ?? false);
+  if (onChange) return [value ?? false, onChange];
+  return [own, setOwn];
+}
