@@ -2,9 +2,11 @@
 // and Y, approved at every step and ended 100 days ago (inside the 180-day window). Offline,
 // BusHead cancels its approval of X (a queued change); meanwhile HR moves both internships two
 // years back, so both leave the working set. Back online: Y leaves the device (IndexedDB and the
-// list), X's cancel is sent once (the server shows BusHead Menunggu) and X stays, pending again.
+// list), X's cancel is sent once (the server shows BusHead Menunggu) and X stays, pending again;
+// Y is found with the 'Arsip' switch, from the server.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ARSIP_MSG } from '../../src/domain/arsip';
 import { jakartaDate } from '../../src/domain/dates';
 import { MSG } from '../../src/domain/messages';
 import { kompetensiFor } from '../../src/domain/nilai-view';
@@ -83,7 +85,7 @@ useServerAndBrowser(async (started, browser) => {
   await waitForServiceWorker(page);
   await page.goto(`${server.url}/approval`);
   await page.getByRole('heading', { name: 'Approval Management' }).waitFor();
-});
+}, { env: { JENDELA_KERJA_HARI: '180', JENDELA_KERJA_MENTOR_HARI: '90' } });
 
 /** The phone card of participant `nama` (the list shows cards at 390 px). */
 function cardOf(nama: string): Locator {
@@ -139,5 +141,11 @@ describe('the working set on a BusHead phone', () => {
     );
     expect(bushead?.status).toBe('Menunggu');
     expect(cancels).toEqual([`/api/review/cancel/${x}`]);
+
+    // Y is found in the archive: the server's search, with the device still not holding it.
+    await page.getByRole('switch', { name: ARSIP_MSG.label }).click();
+    await page.getByPlaceholder(SEARCH).fill(Y);
+    await cardOf(Y).waitFor();
+    expect(await mirroredIds()).not.toContain(y);
   });
 });

@@ -10,6 +10,13 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DIST_SERVER = `${ROOT}dist/server/main.js`;
 export const TEMPLATE_DATA_DIR = `${ROOT}.tmp/e2e-template`;
 const HEALTH_TIMEOUT_MS = 45_000;
+/**
+ * The working set's windows of the suite's servers: the demo data has fixed dates, so with the
+ * product's windows (180 / 90 days from today) which demo participants a device holds would
+ * change with the day the suite runs. Ten years keep every demo participant on the devices; the
+ * working set's own tests pass the product's windows in `env`.
+ */
+export const SUITE_WINDOWS = { JENDELA_KERJA_HARI: '3650', JENDELA_KERJA_MENTOR_HARI: '3650' };
 
 export interface RunningServer {
   url: string;
@@ -56,7 +63,7 @@ export async function startServer(
     output = '';
     const proc = spawn(process.execPath, [DIST_SERVER], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...options.env, ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...SUITE_WINDOWS, ...options.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

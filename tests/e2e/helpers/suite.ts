@@ -8,13 +8,16 @@ import { type RunningServer, startServer } from './server';
 /**
  * Registers the file's beforeAll/afterAll; `ready` receives the server and browser once started
  * and may go on with the file's own setup (logins, data): both are stopped after the file even
- * when that setup fails.
+ * when that setup fails. `options` go to startServer (e.g. the working set's windows in `env`).
  */
-export function useServerAndBrowser(ready: (server: RunningServer, browser: Browser) => void | Promise<void>): void {
+export function useServerAndBrowser(
+  ready: (server: RunningServer, browser: Browser) => void | Promise<void>,
+  options: Parameters<typeof startServer>[0] = {},
+): void {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
     await ready(server, browser);
   });
   afterAll(async () => {
