@@ -9,7 +9,8 @@
 // the common save, which reads the chain twice and tells nobody). Approvals alternate approve and
 // cancel by the Pembimbing on those participants: every one moves a participant between the
 // Pembimbing's and HR's digests, and a cancel also tells the mentor.
-// Last, the daily reminder job (server/services/pengingat.ts) once on 10,000 participants, timed:
+// Last, the daily reminder job (server/services/pengingat.ts) once on BENCH_PARTICIPANTS
+// participants (bench/size.ts, default 10,000), timed:
 // on the embedded database it holds the one connection while it runs.
 import { count, eq } from 'drizzle-orm';
 import { PENGINGAT_DEFAULTS } from '../src/domain/pengingat';
@@ -20,10 +21,10 @@ import { generate } from './generate';
 import { Client, login, percentile } from './http';
 import { type Target, openTargets, saveRound } from './score-targets';
 import { openBenchDatabase } from './server';
+import { PARTICIPANTS } from './size';
 
 const REQUESTS = 300;
 const WARMUP = 20;
-const JOB_PARTICIPANTS = 10_000;
 /** The job is run as if this many days later: every participant waiting now has waited long enough. */
 const JOB_DAYS_LATER = 10;
 
@@ -94,14 +95,14 @@ export async function benchNotifikasi(): Promise<void> {
     report('POST /api/review/{approve|cancel}', withSide.decisions, withoutSide.decisions);
 
     const hr = new Client(apps[0]!.port, 1, await login(apps[0]!.port, 'hr', 'hr1234'));
-    await generate(withDb.database.db, hr, JOB_PARTICIPANTS);
+    await generate(withDb.database.db, hr, PARTICIPANTS);
     const later = new Date(Date.now() + JOB_DAYS_LATER * 86_400_000);
     const start = performance.now();
     const run = await runPengingat(withDb.database.db, PENGINGAT_DEFAULTS, later);
     const jobMs = performance.now() - start;
     const [reminders] = await withDb.database.db.select({ n: count() }).from(notifikasi).where(eq(notifikasi.jenis, 'pengingat_nilai'));
     console.log(
-      `daily reminder job on ${JOB_PARTICIPANTS.toLocaleString('en')} more participants (as of ${run.tanggal}): ${ms(jobMs)}; ` +
+      `daily reminder job on ${PARTICIPANTS.toLocaleString('en')} more participants (as of ${run.tanggal}): ${ms(jobMs)}; ` +
         `${run.nilai} score reminders (${reminders?.n ?? 0} stored), ${run.persetujuan} approval digests, ${run.pruned} pruned`,
     );
   } finally {

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after the other. Add new ones here. Runs under tsx with
 // tsconfig.test.json, whose `@/` paths let the replay bench load src/sync as the app does.
 // `npm run bench -- server` (or documents, history, notifikasi, metrics, presensi, presensi-sync, replay, lighthouse, browser, archive-search) runs only the ones named.
+// BENCH_PARTICIPANTS (default 10,000) sizes the server, browser, attendance and reminder benches (bench/size.ts).
 import { benchArchiveSearch } from './archive-search';
 import { benchBrowser } from './browser';
 import { benchDocuments } from './documents';
