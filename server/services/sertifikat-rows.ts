@@ -12,9 +12,14 @@ import { peserta, reviews, userSignatures, users } from '../db/schema';
 import { selectPeserta } from './peserta-read';
 
 
-/** Participants whose three steps are all Disetujui (a step without a row is Menunggu). */
+/**
+ * Participants whose three steps are all Disetujui (a step without a row is Menunggu). Written
+ * as one uncorrelated set, not a count per row: the planner (PGlite never analyses) estimated a
+ * correlated count at one row and chose nested loops for the scores and reviews read with the
+ * same filter — 9 s for 8,000 approved participants, against a hash join's fraction of that.
+ */
 export function fullyApproved(): SQL {
-  return sql`(select count(*) from ${reviews} where ${reviews.peserta_id} = ${peserta.id} and ${reviews.status} = ${DISETUJUI}) = 3`;
+  return sql`${peserta.id} in (select ${reviews.peserta_id} from ${reviews} where ${reviews.status} = ${DISETUJUI} group by ${reviews.peserta_id} having count(*) = 3)`;
 }
 
 interface SigningReview {
