@@ -14,7 +14,8 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { ID_MAX, JENJANG } from './master-data';
-import { isIsoDate, lingkupQuerySchema, pesertaSchema } from './peserta';
+import { MSG } from './messages';
+import { PESERTA_MSG, isIsoDate, lingkupQuerySchema, pesertaSchema } from './peserta';
 import { sertifikatRowSchema } from './sertifikat-terbit';
 
 /** Rows per archive page: the default and the most one page may ask for. */
@@ -42,6 +43,14 @@ export const ARSIP_MSG = {
   statusHanyaApproval: 'Status hanya bisa dipakai pada daftar approval',
   page: 'Halaman harus bilangan bulat 1 atau lebih',
   limit: `Limit harus bilangan bulat 1 sampai ${ARSIP_LIMIT_MAX}`,
+} as const;
+
+/** The texts of an archive list's states: the archive's own offline text; the lists' loading and failure texts. */
+export const ARSIP_LIST_TEXTS = {
+  offline: ARSIP_MSG.offline,
+  loading: MSG.listLoading,
+  failed: PESERTA_MSG.loadFailed,
+  retry: 'Coba lagi',
 } as const;
 
 /** A whole number from a query string within [min, max], `fallback` when absent or empty. */

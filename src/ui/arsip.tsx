@@ -42,24 +42,31 @@ export interface ArsipTexts {
   /** Default: the lists' 'Tidak ada data'. */
   empty?: string;
   failed: string;
+  /** The failure's retry button. */
+  retry: string;
+}
+
+/** What the list shows of the server's search (the shape of the archive query hook's state). */
+export interface ArsipListState<T> {
+  rows: readonly T[];
+  /** The server's total of matching rows, and the page shown. */
+  total: number;
+  page: number;
+  setPage: (page: number) => void;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
 }
 
 interface ArsipListProps<T> {
   /** The same columns as the device's list (their 'No' counts from `(page - 1) * 5 + 1`). */
   columns: readonly DataTableColumn<T>[];
-  rows: readonly T[];
   rowKey: (row: T) => Key;
   /** Accessible name of the table / card list. */
   label: string;
-  /** The server's total of matching rows, and the page shown. */
-  total: number;
-  page: number;
-  onPageChange: (page: number) => void;
-  loading: boolean;
-  failed: boolean;
+  state: ArsipListState<T>;
   /** The device is online: offline the list says the archive needs a connection and asks nothing. */
   online: boolean;
-  onRetry: () => void;
   texts: ArsipTexts;
 }
 
@@ -68,7 +75,8 @@ interface ArsipListProps<T> {
  * and its pager over the server's total; offline, the text that a connection is needed; a
  * failure with 'Coba lagi'.
  */
-export function ArsipList<T>({ columns, rows, rowKey, label, total, page, onPageChange, loading, failed, online, onRetry, texts }: ArsipListProps<T>) {
+export function ArsipList<T>({ columns, rowKey, label, state, online, texts }: ArsipListProps<T>) {
+  const { rows, total, page, setPage, loading, failed, retry } = state;
   if (!online) {
     return (
       <Alert tone="warning" className="arsip-offline">
@@ -81,8 +89,8 @@ export function ArsipList<T>({ columns, rows, rowKey, label, total, page, onPage
       {failed && (
         <Alert tone="error">
           {texts.failed}{' '}
-          <button type="button" className="link-btn" onClick={onRetry}>
-            Coba lagi
+          <button type="button" className="link-btn" onClick={retry}>
+            {texts.retry}
           </button>
         </Alert>
       )}
@@ -96,7 +104,7 @@ export function ArsipList<T>({ columns, rows, rowKey, label, total, page, onPage
         loadingText={texts.loading}
         emptyText={texts.empty}
       />
-      {!failed && <Pager page={page} total={total} pageSize={PAGE_SIZE} onPageChange={onPageChange} />}
+      {!failed && <Pager page={page} total={total} pageSize={PAGE_SIZE} onPageChange={setPage} />}
     </>
   );
 }

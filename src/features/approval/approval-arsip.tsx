@@ -3,9 +3,8 @@ import { useApi } from '@/api/api-context';
 import type { ParticipantScores } from '@/db/nilai-mirror';
 import type { KompetensiRecord, PesertaRecord } from '@/db/records';
 import { approvalProgress, normalizeReviews, statusForViewer } from '@/domain/approval-chain';
-import { ARSIP_MSG } from '@/domain/arsip';
-import { MSG } from '@/domain/messages';
-import { type Peserta, PESERTA_MSG } from '@/domain/peserta';
+import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
+import type { Peserta } from '@/domain/peserta';
 import { ActionButton } from '@/ui/action-button';
 import { ArsipList, arsipRowNumber } from '@/ui/arsip';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -62,15 +61,9 @@ export function ApprovalArsip({ role, search, filters, onDetail }: ApprovalArsip
         label="Daftar Approval"
         columns={columns}
         rowKey={(r) => r.peserta.id}
-        rows={rows}
-        total={arsip.total}
-        page={arsip.page}
-        onPageChange={arsip.setPage}
-        loading={arsip.loading}
-        failed={arsip.failed}
+        state={{ ...arsip, rows }}
         online={online}
-        onRetry={arsip.retry}
-        texts={{ offline: ARSIP_MSG.offline, loading: MSG.listLoading, failed: PESERTA_MSG.loadFailed }}
+        texts={ARSIP_LIST_TEXTS}
       />
     </div>
   );

@@ -1,10 +1,8 @@
 import { fetchArsipSertifikat, useArsipQuery } from '@/api/arsip';
 import { useApi } from '@/api/api-context';
 import type { SertifikatRecord } from '@/db/records';
-import { ARSIP_MSG } from '@/domain/arsip';
+import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
 import type { Jenjang } from '@/domain/master-data';
-import { MSG } from '@/domain/messages';
-import { PESERTA_MSG } from '@/domain/peserta';
 import { ArsipList, arsipRowNumber } from '@/ui/arsip';
 import type { PeriodDivisiFilters } from '@/ui/period-divisi-filter';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -43,15 +41,9 @@ export function SertifikatArsip({ jenjang, label, search, filters, busyIds, onPr
       label={label}
       columns={columns}
       rowKey={(row) => row.id}
-      rows={arsip.rows}
-      total={arsip.total}
-      page={arsip.page}
-      onPageChange={arsip.setPage}
-      loading={arsip.loading}
-      failed={arsip.failed}
+      state={arsip}
       online={online}
-      onRetry={arsip.retry}
-      texts={{ offline: ARSIP_MSG.offline, loading: MSG.listLoading, failed: PESERTA_MSG.loadFailed }}
+      texts={ARSIP_LIST_TEXTS}
     />
   );
 }

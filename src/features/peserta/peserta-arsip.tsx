@@ -1,9 +1,8 @@
 import { fetchArsipPeserta, useArsipQuery } from '@/api/arsip';
 import { useApi } from '@/api/api-context';
-import { ARSIP_MSG } from '@/domain/arsip';
+import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
 import type { Jenjang } from '@/domain/master-data';
-import { MSG } from '@/domain/messages';
-import { type Peserta, PESERTA_MSG } from '@/domain/peserta';
+import type { Peserta } from '@/domain/peserta';
 import { ArsipList, arsipRowNumber } from '@/ui/arsip';
 import { RowActions } from '@/ui/row-actions';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -45,15 +44,9 @@ export function PesertaArsip({ jenjang, search, filters, label, institution, onD
       label={label}
       columns={columns}
       rowKey={(row) => row.id}
-      rows={arsip.rows}
-      total={arsip.total}
-      page={arsip.page}
-      onPageChange={arsip.setPage}
-      loading={arsip.loading}
-      failed={arsip.failed}
+      state={arsip}
       online={online}
-      onRetry={arsip.retry}
-      texts={{ offline: ARSIP_MSG.offline, loading: MSG.listLoading, failed: PESERTA_MSG.loadFailed }}
+      texts={ARSIP_LIST_TEXTS}
     />
   );
 }
