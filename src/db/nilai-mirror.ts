@@ -7,6 +7,7 @@
 import { normalizeReviews, type Review } from '@/domain/approval-chain';
 import { changeFamily } from '@/domain/outbox';
 import type { MagangDb } from './db';
+import { readInPages } from './read-pages';
 import type { KompetensiRecord, NilaiRecord, PesertaRecord, ReviewRecord } from './records';
 
 /** The mirror as the score screens read it. */
@@ -36,13 +37,16 @@ function groupByPeserta<T extends { peserta_id: number }>(rows: readonly T[]): M
 
 /** Reads the score view of the mirror for `userId` (null: no queued changes marked). */
 export async function readNilaiMirror(db: MagangDb, userId: number | null): Promise<NilaiMirror> {
-  const [peserta, nilai, reviews, kompetensi, entries] = await Promise.all([
-    db.peserta.toArray(),
-    db.nilai.toArray(),
-    db.reviews.toArray(),
-    db.kompetensi.toArray(),
-    userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
-  ]);
+  // One read-only transaction: the pages of every table show the same moment of the mirror.
+  const [peserta, nilai, reviews, kompetensi, entries] = await db.transaction('r', [db.peserta, db.nilai, db.reviews, db.kompetensi, db.outbox], () =>
+    Promise.all([
+      readInPages(db.peserta),
+      readInPages(db.nilai),
+      readInPages(db.reviews),
+      db.kompetensi.toArray(),
+      userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
+    ]),
+  );
   // Only the changes of a participant's scores and reviews are the score screens'.
   const outbox = entries.filter((entry) => changeFamily(entry.kind) === 'scores');
   const refused = new Map<number, string>();

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
+import { readInPages } from '@/db/read-pages';
 import { pullDivisi } from '@/sync/pull-master-data';
 import type { DivisiRecord, PesertaRecord } from '@/db/records';
 import { compareByNama } from '@/domain/master-records';
@@ -41,7 +42,8 @@ export function refreshPesertaMirror(api: ApiClient): Promise<PesertaPullResult>
 
 /** The participants of one level in the mirror (undefined until Dexie answered) and the divisions for the filter. */
 export function usePeserta(api: ApiClient, jenjang: Jenjang): Refresh & { rows: PesertaRecord[] | undefined; divisi: DivisiRecord[] } {
-  const rows = useLiveQuery(() => db.peserta.where('jenjang').equals(jenjang).toArray(), [jenjang]);
+  // In pages (src/db/read-pages.ts): one answer of every participant would be one long task.
+  const rows = useLiveQuery(async () => (await readInPages(db.peserta)).filter((row) => row.jenjang === jenjang), [jenjang]);
   const divisi = useLiveQuery(async () => (await db.divisi.toArray()).sort(compareByNama), []) ?? [];
   // Pulled on mount and on 'online'; the divisions only feed the filter, so their failure is not the list's.
   const refresh = useRefresh(() => Promise.all([refreshPesertaMirror(api), pullDivisi(api).catch(() => undefined)]));
