@@ -14,6 +14,8 @@ let t: TestApp;
 let tokens: Record<DemoUsername, string>;
 const id: Record<'A' | 'B' | 'C' | 'D' | 'E', number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
 let divisiKedua = 0;
+/** Scored on one competency of several: on the participant list, not on the approval list. */
+let partlyScored = 0;
 
 const APPROVED: Partial<Record<ApprovalStep, ReviewStatus>> = { Pembimbing: 'Disetujui', HR: 'Disetujui', BusHead: 'Disetujui' };
 
@@ -21,11 +23,11 @@ const APPROVED: Partial<Record<ApprovalStep, ReviewStatus>> = { Pembimbing: 'Dis
 async function make(
   nama: string,
   period: [string, string],
-  options: { jenjang?: Jenjang; approved?: boolean; scored?: boolean; divisiNama?: string; instansiId?: number },
+  options: { jenjang?: Jenjang; approved?: boolean; scored?: boolean | 'sebagian'; divisiNama?: string; instansiId?: number },
 ): Promise<number> {
   const made = await makePeserta(t, {
     jenjang: options.jenjang ?? 'SMK',
-    scores: options.scored === false ? 'kosong' : 'lengkap',
+    scores: options.scored === false ? 'kosong' : options.scored === 'sebagian' ? 'sebagian' : 'lengkap',
     ...(options.approved ? { reviews: APPROVED } : {}),
     ...(options.divisiNama ? { divisiNama: options.divisiNama } : {}),
   });
@@ -49,6 +51,7 @@ beforeAll(async () => {
   id.C = await make('Arsip Kirana Tiga', ['2019-03-01', '2019-05-01'], { scored: false, divisiNama: second.nama });
   id.D = await make('Arsip Kirana Empat', ['2018-06-01', '2018-09-01'], { jenjang: 'Mahasiswa', approved: true });
   id.E = await make('Arsip Kirana Anggrek', ['2019-02-01', '2019-03-01'], { approved: true });
+  partlyScored = await make('Arsip Melati Sebagian', ['2019-02-01', '2019-03-01'], { scored: 'sebagian' });
 });
 afterAll(() => t.close());
 
@@ -98,6 +101,8 @@ describe('GET /api/peserta/arsip?daftar=approval', () => {
     expect(idsOf(await search('daftar=approval&q=kirana&status=belum'))).toEqual([id.B]);
     expect(idsOf(await search('daftar=approval&q=kirana&jenjang=Mahasiswa'))).toEqual([id.D]);
     expect((await search('daftar=approval&q=arsip%20bintang')).total).toBe(0);
+    expect(idsOf(await search('daftar=peserta&q=melati'))).toEqual([partlyScored]);
+    expect((await search('daftar=approval&q=melati')).total).toBe(0);
     expect(idsOf(await search('daftar=approval&q=kirana&dari=2019-05-15'))).toEqual([id.B]);
   });
 });
