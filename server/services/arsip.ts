@@ -63,16 +63,18 @@ function inside(dari: string | undefined, sampai: string | undefined): SQL | und
  * and at least as many scores on them as there are. Set-based — every participant's count of
  * scores on its active competencies, against each division and level's count, in two grouped
  * joins — not two counts per participant: at 100,000 participants the per-row counts took seconds.
+ * `candidates` (the search's other filters) bound the scores counted: the inner `peserta` is the
+ * one they name, so a name or a period counts only its participants' scores.
  */
-function inApprovalList(): SQL {
+function inApprovalList(candidates: SQL | undefined): SQL {
   return sql`${peserta.id} in (
     select scored.peserta_id from (
-      select ${nilai.peserta_id} as peserta_id, owner.divisi_id, owner.jenjang, count(*) as n
+      select ${nilai.peserta_id} as peserta_id, ${peserta.divisi_id} as divisi_id, ${peserta.jenjang} as jenjang, count(*) as n
       from ${nilai}
-      join ${peserta} as owner on owner.id = ${nilai.peserta_id}
-      join ${kompetensi} on ${kompetensi.id} = ${nilai.kompetensi_id} and ${kompetensi.aktif} and ${kompetensi.jenjang} = owner.jenjang
-      join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id} and ${divisiKategori.divisi_id} = owner.divisi_id
-      group by ${nilai.peserta_id}, owner.divisi_id, owner.jenjang
+      join ${peserta} on ${peserta.id} = ${nilai.peserta_id}${candidates === undefined ? sql`` : sql` and ${candidates}`}
+      join ${kompetensi} on ${kompetensi.id} = ${nilai.kompetensi_id} and ${kompetensi.aktif} and ${kompetensi.jenjang} = ${peserta.jenjang}
+      join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id} and ${divisiKategori.divisi_id} = ${peserta.divisi_id}
+      group by ${nilai.peserta_id}, ${peserta.divisi_id}, ${peserta.jenjang}
     ) as scored
     join (
       select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, count(*) as n
@@ -86,14 +88,14 @@ function inApprovalList(): SQL {
 /** The WHERE of GET /api/peserta/arsip. */
 function pesertaArsipWhere(query: ArsipPesertaQuery): SQL | undefined {
   const approval = query.daftar === 'approval';
-  return and(
+  const filters = and(
     query.jenjang === undefined ? undefined : eq(peserta.jenjang, query.jenjang),
     query.q === '' ? undefined : approval ? nameHas(query.q) : nameOrInstansiHas(query.q),
     query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
     overlaps(query.dari, query.sampai),
-    approval ? inApprovalList() : undefined,
     query.status === 'lengkap' ? fullyApproved() : query.status === 'belum' ? not(fullyApproved()) : undefined,
   );
+  return approval ? and(filters, inApprovalList(filters)) : filters;
 }
 
 const byName = [sql`lower(${peserta.nama})`, peserta.nama, peserta.id];
