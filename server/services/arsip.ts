@@ -63,8 +63,10 @@ function inside(dari: string | undefined, sampai: string | undefined): SQL | und
  * and at least as many scores on them as there are. Set-based — every participant's count of
  * scores on its active competencies, against each division and level's count, in two grouped
  * joins — not two counts per participant: at 100,000 participants the per-row counts took seconds.
- * `candidates` (the search's other filters) bound the scores counted: the inner `peserta` is the
- * one they name, so a name or a period counts only its participants' scores.
+ * `candidates` (a name, a division or a period the search gives) bound the scores counted: the
+ * inner `peserta` is the one they name, so only those participants' scores are counted. The level
+ * alone is not passed: it keeps nine in ten participants, and the planner then chose a plan
+ * three times slower than counting every score (100,000 participants on PGlite: 8 s against 2.7 s).
  */
 function inApprovalList(candidates: SQL | undefined): SQL {
   return sql`${peserta.id} in (
@@ -88,14 +90,18 @@ function inApprovalList(candidates: SQL | undefined): SQL {
 /** The WHERE of GET /api/peserta/arsip. */
 function pesertaArsipWhere(query: ArsipPesertaQuery): SQL | undefined {
   const approval = query.daftar === 'approval';
-  const filters = and(
-    query.jenjang === undefined ? undefined : eq(peserta.jenjang, query.jenjang),
+  // The filters that keep few participants: they also bound the approval list's score counts.
+  const narrowing = and(
     query.q === '' ? undefined : approval ? nameHas(query.q) : nameOrInstansiHas(query.q),
     query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
     overlaps(query.dari, query.sampai),
-    query.status === 'lengkap' ? fullyApproved() : query.status === 'belum' ? not(fullyApproved()) : undefined,
   );
-  return approval ? and(filters, inApprovalList(filters)) : filters;
+  return and(
+    query.jenjang === undefined ? undefined : eq(peserta.jenjang, query.jenjang),
+    narrowing,
+    query.status === 'lengkap' ? fullyApproved() : query.status === 'belum' ? not(fullyApproved()) : undefined,
+    approval ? inApprovalList(narrowing) : undefined,
+  );
 }
 
 const byName = [sql`lower(${peserta.nama})`, peserta.nama, peserta.id];
