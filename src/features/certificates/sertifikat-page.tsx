@@ -20,7 +20,7 @@ import { PagedTable } from '@/ui/paged-table';
 import { useToast } from '@/ui/toast';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { CopyManualModal, copyText } from './copy-link';
-import { CERTIFICATE_TEXT } from './document-requests';
+import { CERTIFICATE_TEXT, failureText } from './document-requests';
 import { planDocument } from './document-source';
 import { countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
 import { type FormatChoice, FormatModal } from './format-modal';
@@ -96,9 +96,14 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
     void printer.print(target, { kind: choice });
   }
 
+  /** 'Pilih Format Download', with the signers a document made now would print as a blank line. */
   async function askFormat(target: PrintTarget) {
-    const unsigned = unsignedOffline(await readDocumentSource(db, target));
-    setModal({ mode: 'format', target, unsigned });
+    try {
+      const unsigned = unsignedOffline(await readDocumentSource(db, target));
+      setModal({ mode: 'format', target, unsigned });
+    } catch (error) {
+      printer.setBanner({ tone: 'error', text: SERTIFIKAT_MSG.generateFailed(failureText(error)) });
+    }
   }
 
   async function copyLink(url: string) {
