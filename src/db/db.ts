@@ -20,10 +20,13 @@ import type {
   ReviewRecord,
   RiwayatRecord,
   SertifikatRecord,
+  SertifikatSnapshotRecord,
   UserRecord,
 } from './records';
 
+import type { SertifikatRow } from '@/domain/sertifikat-terbit';
 import { DB_NAME } from './db-name';
+import { splitStoredRow } from './sertifikat-split';
 import { quotaWatch } from './quota';
 
 /** Name of the production database (its own module: src/db/session-read needs it without Dexie). */
@@ -40,6 +43,7 @@ export const MIRROR_TABLES = [
   'grade',
   'users',
   'sertifikat',
+  'sertifikatSnapshot',
   'images',
   'riwayat',
   'presensi',
@@ -59,6 +63,7 @@ export class MagangDb extends Dexie {
   declare grade: Table<GradeRecord, number>;
   declare users: Table<UserRecord, number>;
   declare sertifikat: Table<SertifikatRecord, number>;
+  declare sertifikatSnapshot: Table<SertifikatSnapshotRecord, number>;
   declare images: Table<ImageRecord, string>;
   declare riwayat: Table<RiwayatRecord, number>;
   declare presensi: Table<PresensiRecord, [number, string]>;
@@ -103,6 +108,18 @@ export class MagangDb extends Dexie {
     this.version(5).stores({ presensi: '[peserta_id+tanggal], peserta_id, tanggal' });
     // Version 6: the user's notifications (the inbox), newest first by `dibuat`.
     this.version(6).stores({ notifikasi: 'id, dibuat' });
+    // Version 7: the issued certificates' snapshots leave the certificate rows for their own
+    // table (by participant id, a level's by `jenjang`, the images they print by `images`), so the
+    // certificate list reads only what it shows. A device's stored rows are split here, so
+    // certificates stay printable offline across the update; the outbox is not touched.
+    this.version(7)
+      .stores({ sertifikatSnapshot: 'id, jenjang, *images' })
+      .upgrade(async (tx) => {
+        const rows: SertifikatRow[] = await tx.table('sertifikat').toArray();
+        const split = rows.map(splitStoredRow);
+        await tx.table('sertifikat').bulkPut(split.map((part) => part.listRow));
+        await tx.table('sertifikatSnapshot').bulkPut(split.flatMap((part) => (part.snapshot ? [part.snapshot] : [])));
+      });
     this.use(quotaWatch);
   }
 }

@@ -12,7 +12,8 @@ import type { HeldMark, OutboxKind } from '@/domain/outbox';
 import type { Peserta } from '@/domain/peserta';
 import type { ReviewStep } from '@/domain/peserta-state';
 import type { RiwayatEntry } from '@/domain/riwayat';
-import type { SertifikatRow } from '@/domain/sertifikat-terbit';
+import type { SertifikatListRow, SertifikatSnapshot } from '@/domain/sertifikat-terbit';
+import type { Jenjang } from '@/domain/master-data';
 
 /** Sync fields every mirror row carries besides the API's own fields. */
 interface MirrorSyncFields {
@@ -104,10 +105,26 @@ export interface UserRecord extends MirrorSyncFields {
 
 /**
  * A fully approved participant as GET /api/sertifikat/peserta returns it (keyed by the peserta
- * id): what the certificate screens list and what the device prints from. Each pull of a level
- * replaces that level's rows whole (no cursor: the list is small and read-only here).
+ * id), without its certificate's snapshot: what the certificate lists show and filter by, so
+ * reading a level's list never loads what the documents print. Each pull of a level replaces
+ * that level's rows whole (no cursor: the list is read-only here).
  */
-export type SertifikatRecord = SertifikatRow;
+export type SertifikatRecord = SertifikatListRow;
+
+/**
+ * The snapshot of a participant's issued certificate (keyed by the peserta id, as its
+ * SertifikatRecord): all a document prints, read only when one is made. `kode` is the
+ * certificate's, so a snapshot is never joined to another certificate of the participant;
+ * `images` are the SHA-256 of the images it prints (indexed: which images the device keeps).
+ * Written with the rows in the same transaction.
+ */
+export interface SertifikatSnapshotRecord {
+  id: number;
+  jenjang: Jenjang;
+  kode: string;
+  images: string[];
+  snapshot: SertifikatSnapshot;
+}
 
 /**
  * One attendance mark, keyed by (peserta_id, tanggal): the server's as last pulled or answered,

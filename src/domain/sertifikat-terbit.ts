@@ -114,6 +114,33 @@ export const sertifikatRowSchema = lazySchema(() =>
 );
 export type SertifikatRow = z.infer<typeof sertifikatRowSchema>;
 
+/**
+ * An issued certificate as the certificate lists show it: every field of the issued certificate
+ * but its snapshot, plus the signing steps signed without an image (the list's signature line),
+ * read off the snapshot when the row is stored. The snapshot itself is read only when a document
+ * is made.
+ */
+export type SertifikatTerbitRingkas = Omit<SertifikatTerbit, 'snapshot'> & {
+  missingSignatures: (typeof PEMBIMBING | typeof BUSHEAD)[];
+};
+
+/** A row of the certificate lists: the participant as printed today and its certificate without the snapshot. */
+export type SertifikatListRow = Omit<SertifikatRow, 'sertifikat'> & { sertifikat: SertifikatTerbitRingkas | null };
+
+/** `row` as the lists show it (no snapshot), and the snapshot it carried (null without a certificate). */
+export function splitSertifikatRow(row: SertifikatRow): { listRow: SertifikatListRow; snapshot: SertifikatSnapshot | null } {
+  const { sertifikat, ...peserta } = row;
+  if (!sertifikat) return { listRow: { ...peserta, sertifikat: null }, snapshot: null };
+  const { snapshot, ...fields } = sertifikat;
+  return { listRow: { ...peserta, sertifikat: { ...fields, missingSignatures: missingSignatureSteps(snapshot) } }, snapshot };
+}
+
+/** The issued certificate of a list row with its snapshot put back (what the documents print from). */
+export function joinSnapshot(terbit: SertifikatTerbitRingkas, snapshot: SertifikatSnapshot): SertifikatTerbit {
+  const { kode, nomor, tanggal_terbit, url, pdf_sha256 } = terbit;
+  return { kode, nomor, tanggal_terbit, url, pdf_sha256, snapshot };
+}
+
 /** Answer of GET /api/sertifikat/peserta. */
 export const sertifikatListResponseSchema = lazySchema(() =>
   z.object({

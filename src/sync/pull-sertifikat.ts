@@ -13,10 +13,10 @@
 import { SHA256_HEX, sha256Hex } from '@/domain/sha256';
 import { type Jenjang } from '@/domain/master-data';
 import { LINGKUP_KERJA } from '@/domain/working-set';
-import { sertifikatListResponseSchema, snapshotImageHashes } from '@/domain/sertifikat-terbit';
+import { type SertifikatRow, sertifikatListResponseSchema } from '@/domain/sertifikat-terbit';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { saveOrganisasi } from '@/db/meta';
-import type { SertifikatRecord } from '@/db/records';
+import { splitStoredRow, storedImageHashes } from '@/db/sertifikat-store';
 import type { PullClient } from './pull-master-data';
 
 /** The slice of the API client these pulls need; src/api's ApiClient satisfies it. */
@@ -27,23 +27,22 @@ interface SertifikatPullClient extends PullClient {
 
 /**
  * GET /api/sertifikat/peserta?jenjang=&lingkup=kerja (only the participants of the caller's
- * working set): replaces that level's rows (the other level's stay) and saves the organisation,
- * in one transaction; returns the rows.
+ * working set): replaces that level's rows and their certificates' snapshots (the other level's
+ * stay) and saves the organisation, in one transaction; returns the rows as the server sent them.
+ * The rows are stored without their snapshots (what the list reads), the snapshots on their own.
  */
-export async function pullSertifikat(api: PullClient, jenjang: Jenjang, db: MagangDb = appDb): Promise<SertifikatRecord[]> {
+export async function pullSertifikat(api: PullClient, jenjang: Jenjang, db: MagangDb = appDb): Promise<SertifikatRow[]> {
   const path = `/api/sertifikat/peserta?jenjang=${encodeURIComponent(jenjang)}&lingkup=${LINGKUP_KERJA}`;
   const { data, organisasi } = await api.get(path, sertifikatListResponseSchema);
-  await db.transaction('rw', db.sertifikat, db.meta, async () => {
+  const split = data.map(splitStoredRow);
+  await db.transaction('rw', db.sertifikat, db.sertifikatSnapshot, db.meta, async () => {
     await db.sertifikat.where('jenjang').equals(jenjang).delete();
-    await db.sertifikat.bulkPut(data);
+    await db.sertifikatSnapshot.where('jenjang').equals(jenjang).delete();
+    await db.sertifikat.bulkPut(split.map((part) => part.listRow));
+    await db.sertifikatSnapshot.bulkPut(split.flatMap((part) => (part.snapshot ? [part.snapshot] : [])));
     await saveOrganisasi(db, organisasi);
   });
   return data;
-}
-
-/** The SHA-256 of every image the issued certificates of `rows` print. */
-export function imageHashesOf(rows: readonly SertifikatRecord[]): Set<string> {
-  return new Set(rows.flatMap((row) => (row.sertifikat ? snapshotImageHashes(row.sertifikat.snapshot) : [])));
 }
 
 /** What pullImages did. */
@@ -64,7 +63,7 @@ interface ImagePullResult {
  * names any more.
  */
 export async function pullImages(api: SertifikatPullClient, db: MagangDb = appDb): Promise<ImagePullResult> {
-  const wanted = [...imageHashesOf(await db.sertifikat.toArray())].filter((sha) => SHA256_HEX.test(sha));
+  const wanted = [...(await storedImageHashes(db))].filter((sha) => SHA256_HEX.test(sha));
   const held = new Set(await db.images.where('sha256').anyOf(wanted).primaryKeys());
   const result: ImagePullResult = { fetched: 0, failed: 0 };
   for (const sha256 of wanted) {
@@ -87,8 +86,8 @@ export async function pullImages(api: SertifikatPullClient, db: MagangDb = appDb
 
 /** Deletes the images no certificate of the mirror names; returns how many went. */
 export async function pruneImages(db: MagangDb = appDb): Promise<number> {
-  return db.transaction('rw', db.sertifikat, db.images, async () => {
-    const named = imageHashesOf(await db.sertifikat.toArray());
+  return db.transaction('rw', db.sertifikatSnapshot, db.images, async () => {
+    const named = await storedImageHashes(db);
     return db.images.filter((record) => !named.has(record.sha256)).delete();
   });
 }

@@ -3,8 +3,8 @@ import { createApiClient, isApiError } from '@/api/client';
 import { MagangDb } from '@/db/db';
 import { clearUserData, getOrganisasi } from '@/db/meta';
 import { sha256Hex } from '@/domain/sha256';
-import { imageHashesOf, pullImages, pullSertifikat } from '@/sync/pull-sertifikat';
-import { readSertifikatMirror } from '@/db/sertifikat-mirror';
+import { pullImages, pullSertifikat } from '@/sync/pull-sertifikat';
+import { readDocumentSources, readSertifikatList, splitStoredRow, storedImageHashes } from '@/db/sertifikat-store';
 import type { SertifikatPeserta, Signer } from '@/domain/sertifikat';
 import type { SertifikatRow } from '@/domain/sertifikat-terbit';
 import { peserta } from '../helpers/factories';
@@ -63,6 +63,13 @@ function fakeServer(lists: Record<string, SertifikatRow[]>, images: Record<strin
 }
 
 const signer = (id: number, username: string, signature: string | null): Signer => ({ id, username, signature });
+
+/** Stores `rows` as the pull does: the list's rows, and their snapshots apart. */
+async function store(...rows: SertifikatRow[]): Promise<void> {
+  const split = rows.map(splitStoredRow);
+  await db.sertifikat.bulkPut(split.map((part) => part.listRow));
+  await db.sertifikatSnapshot.bulkPut(split.flatMap((part) => (part.snapshot ? [part.snapshot] : [])));
+}
 const paths = (seen: Request[]) => seen.map((r) => new URL(r.url).pathname).sort();
 
 beforeEach(() => {
@@ -73,17 +80,21 @@ afterEach(async () => {
 });
 
 describe('pullSertifikat', () => {
-  it("should replace only that level's rows, certificates included, and save the organisation", async () => {
-    await db.sertifikat.bulkPut([row(1, null, null), row(2, null, null, { jenjang: 'Mahasiswa' })]);
+  it("should replace only that level's rows and snapshots, and save the organisation", async () => {
+    await store(row(1, null, null), row(2, null, null, { jenjang: 'Mahasiswa' }));
     const seen: Request[] = [];
-    const issued = row(3, null, null);
+    const issued = row(3, signer(7, 'p', SHA_A), null);
     const api = createApiClient({ getToken: () => 'tok', fetch: fakeServer({ SMK: [issued] }, {}, seen) });
     const rows = await pullSertifikat(api, 'SMK', db);
     expect(rows.map((r) => r.id)).toEqual([3]);
     expect(new URL(seen[0]!.url).search).toBe('?jenjang=SMK&lingkup=kerja');
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(await db.sertifikat.orderBy('id').primaryKeys()).toEqual([2, 3]);
-    expect((await db.sertifikat.get(3))?.sertifikat).toEqual(issued.sertifikat);
+    expect(await db.sertifikatSnapshot.orderBy('id').primaryKeys()).toEqual([2, 3]);
+    // The row keeps the certificate's small fields (and the steps signed without an image), never its snapshot.
+    const { snapshot, ...fields } = issued.sertifikat!;
+    expect((await db.sertifikat.get(3))?.sertifikat).toEqual({ ...fields, missingSignatures: ['BusHead'] });
+    expect(await db.sertifikatSnapshot.get(3)).toEqual({ id: 3, jenjang: 'SMK', kode: fields.kode, images: [SHA_A], snapshot });
     expect(await getOrganisasi(db)).toEqual(ORGANISASI);
   });
 
@@ -91,10 +102,11 @@ describe('pullSertifikat', () => {
     const api = createApiClient({ fetch: fakeServer({ SMK: [terbitRow(printable(4, null, null), null)] }, {}) });
     await pullSertifikat(api, 'SMK', db);
     expect((await db.sertifikat.get(4))?.sertifikat).toBeNull();
+    expect(await db.sertifikatSnapshot.count()).toBe(0);
   });
 
   it('should keep the mirror unchanged when the server fails or is unreachable', async () => {
-    await db.sertifikat.put(row(1, null, null));
+    await store(row(1, null, null));
     const failing = createApiClient({ fetch: fakeServer({}, {}) });
     const error = await pullSertifikat(failing, 'SMK', db).catch((e: unknown) => e);
     expect(isApiError(error) && error.status).toBe(500);
@@ -106,26 +118,26 @@ describe('pullSertifikat', () => {
     const down = await pullSertifikat(offline, 'SMK', db).catch((e: unknown) => e);
     expect(isApiError(down) && down.isNetworkError).toBe(true);
     expect(await db.sertifikat.count()).toBe(1);
+    expect(await db.sertifikatSnapshot.count()).toBe(1);
     expect(await getOrganisasi(db)).toBeNull();
   });
 });
 
-describe('imageHashesOf', () => {
-  it('should name the images of the snapshots, not of the rows as printed today', () => {
+describe('storedImageHashes', () => {
+  it('should name the images of the stored snapshots, not of the rows as printed today', async () => {
     // Signed after issue: the row names SHA_B today, the certificate was issued without an image.
     const issuedUnsigned = terbitRow(printable(1, signer(7, 'p', SHA_B), null), terbitOf(printable(1, signer(7, 'p', null), null)));
-    const rows = [row(2, signer(7, 'p', SHA_A), signer(8, 'b', SHA_C)), row(3, signer(7, 'p', SHA_A), null), issuedUnsigned];
-    expect([...imageHashesOf(rows)].sort()).toEqual([SHA_A, SHA_C].sort());
-    expect(imageHashesOf([terbitRow(printable(4, signer(7, 'p', SHA_A), null), null)]).size).toBe(0);
+    await store(row(2, signer(7, 'p', SHA_A), signer(8, 'b', SHA_C)), row(3, signer(7, 'p', SHA_A), null), issuedUnsigned);
+    await store(terbitRow(printable(4, signer(7, 'p', SHA_B), null), null));
+    expect([...(await storedImageHashes(db))].sort()).toEqual([SHA_A, SHA_C].sort());
+    // The list's signature line is the snapshot's too: issued without the Pembimbing's image.
+    expect((await db.sertifikat.get(1))?.sertifikat?.missingSignatures).toEqual(['Pembimbing', 'BusHead']);
   });
 });
 
 describe('pullImages', () => {
   it('should fetch each image the mirrored certificates name once, both levels, and store it by its hash', async () => {
-    await db.sertifikat.bulkPut([
-      row(1, signer(7, 'pembimbing', SHA_A), signer(8, 'bushead', SHA_B)),
-      row(2, signer(7, 'pembimbing', SHA_A), null, { jenjang: 'Mahasiswa' }),
-    ]);
+    await store(row(1, signer(7, 'pembimbing', SHA_A), signer(8, 'bushead', SHA_B)), row(2, signer(7, 'pembimbing', SHA_A), null, { jenjang: 'Mahasiswa' }));
     const seen: Request[] = [];
     const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_A, [SHA_B]: PNG_B }, seen) });
     expect(await pullImages(api, db)).toEqual({ fetched: 2, failed: 0 });
@@ -135,7 +147,7 @@ describe('pullImages', () => {
   });
 
   it('should not fetch an image the device holds (its bytes never change)', async () => {
-    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), signer(8, 'b', SHA_B)));
+    await store(row(1, signer(7, 'p', SHA_A), signer(8, 'b', SHA_B)));
     await db.images.put({ sha256: SHA_A, png: PNG_A });
     const seen: Request[] = [];
     const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_A, [SHA_B]: PNG_B }, seen) });
@@ -144,14 +156,14 @@ describe('pullImages', () => {
   });
 
   it('should refuse bytes whose SHA-256 is not the one asked for', async () => {
-    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), null));
+    await store(row(1, signer(7, 'p', SHA_A), null));
     const api = createApiClient({ fetch: fakeServer({}, { [SHA_A]: PNG_B }) });
     expect(await pullImages(api, db)).toEqual({ fetched: 0, failed: 1 });
     expect(await db.images.count()).toBe(0);
   });
 
   it('should count a 404 and a network failure, keep going, and never ask for a name that is not a SHA-256', async () => {
-    await db.sertifikat.bulkPut([row(1, signer(7, 'p', SHA_A), signer(8, 'b', '../../users/8')), row(2, signer(9, 'p', SHA_C), null)]);
+    await store(row(1, signer(7, 'p', SHA_A), signer(8, 'b', '../../users/8')), row(2, signer(9, 'p', SHA_C), null));
     const seen: Request[] = [];
     const server = fakeServer({}, { [SHA_C]: PNG_C }, seen);
     const api = createApiClient({
@@ -174,7 +186,7 @@ describe('pullImages', () => {
       { sha256: SHA_A, png: PNG_A },
       { sha256: SHA_B, png: PNG_B },
     ]);
-    await db.sertifikat.put(row(1, signer(7, 'p', SHA_A), null));
+    await store(row(1, signer(7, 'p', SHA_A), null));
     const seen: Request[] = [];
     const api = createApiClient({ fetch: fakeServer({}, {}, seen) });
     expect(await pullImages(api, db)).toEqual({ fetched: 0, failed: 0 });
@@ -183,25 +195,47 @@ describe('pullImages', () => {
   });
 });
 
-describe('readSertifikatMirror and logout', () => {
-  it('should read one level with its certificates, images and templates; logout clears it all, the organisation too', async () => {
-    const api = createApiClient({
-      fetch: fakeServer({ Mahasiswa: [row(5, signer(7, 'p', SHA_A), null, { jenjang: 'Mahasiswa' })] }, { [SHA_A]: PNG_A }),
-    });
+describe('readSertifikatList, readDocumentSources and logout', () => {
+  it("should read a level's list without snapshots or image bytes; a document reads its snapshot and images; logout clears it all", async () => {
+    const pulled = row(5, signer(7, 'p', SHA_A), null, { jenjang: 'Mahasiswa' });
+    const api = createApiClient({ fetch: fakeServer({ Mahasiswa: [pulled] }, { [SHA_A]: PNG_A }) });
     await pullSertifikat(api, 'Mahasiswa', db);
     await pullImages(api, db);
-    await db.grade.put({ id: 1, nama: 'Standar', deskripsi: '', kategori: 'Mahasiswa', items: [] } as never);
-    const mirror = await readSertifikatMirror(db, 'Mahasiswa');
-    expect(mirror.rows.map((r) => r.id)).toEqual([5]);
-    expect(mirror.rows[0]?.sertifikat?.snapshot.peserta.id).toBe(5);
-    expect([...(mirror.images.get(SHA_A) ?? [])]).toEqual([...PNG_A]);
-    expect(mirror.grade.map((g) => g.id)).toEqual([1]);
+    const list = await readSertifikatList(db, 'Mahasiswa');
+    expect(list.map((r) => r.id)).toEqual([5]);
+    expect(list[0]?.sertifikat?.kode).toBe(pulled.sertifikat!.kode);
+    // Nothing a document prints is in what the list reads: no snapshot, no image bytes anywhere in it.
+    expect(list[0]?.sertifikat).not.toHaveProperty('snapshot');
+    const bytesIn = (value: unknown): boolean =>
+      value instanceof Uint8Array || (typeof value === 'object' && value !== null && Object.values(value).some(bytesIn));
+    expect(bytesIn(list)).toBe(false);
+    expect(await readSertifikatList(db, 'SMK')).toEqual([]);
+
+    const [source] = await readDocumentSources(db, [{ row: list[0]! }]);
+    expect(source?.terbit).toEqual(pulled.sertifikat);
+    expect([...(source?.images.get(SHA_A) ?? [])]).toEqual([...PNG_A]);
     expect(await getOrganisasi(db)).toEqual(ORGANISASI);
-    expect((await readSertifikatMirror(db, 'SMK')).rows).toEqual([]);
 
     await clearUserData(db);
     expect(await db.sertifikat.count()).toBe(0);
+    expect(await db.sertifikatSnapshot.count()).toBe(0);
     expect(await db.images.count()).toBe(0);
     expect(await getOrganisasi(db)).toBeNull();
+  });
+
+  it("should never print a row from another certificate's snapshot, and take an archive row's own certificate", async () => {
+    const stored = row(6, signer(7, 'p', SHA_A), null);
+    await store(stored);
+    await db.images.put({ sha256: SHA_A, png: PNG_A });
+    const listRow = (await db.sertifikat.get(6))!;
+    // The row now shows a reissued certificate (a new code) whose snapshot the device does not hold.
+    const reissued = { ...listRow, sertifikat: { ...listRow.sertifikat!, kode: 'NEW' } };
+    const [stale] = await readDocumentSources(db, [{ row: reissued }]);
+    expect(stale?.terbit).toBeNull();
+    // An archive row carries its certificate from the server: that one prints, with the images held.
+    const archived = terbitOf(printable(9, signer(7, 'p', SHA_A), null));
+    const [fromArchive] = await readDocumentSources(db, [{ row: { ...listRow, id: 9 }, issued: archived }]);
+    expect(fromArchive?.terbit).toBe(archived);
+    expect(fromArchive?.images.has(SHA_A)).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
-import type { SertifikatRecord } from '@/db/records';
-import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import type { DocumentSource } from '@/db/sertifikat-store';
 import type { GradeItem } from '@/domain/grade';
 import { MSG } from '@/domain/messages';
 import { SIGNING_STEPS } from '@/domain/sertifikat';
@@ -32,21 +31,21 @@ export function failureText(error: unknown): string {
 }
 
 /**
- * What the documents worker needs for `row`: its issued certificate's snapshot (participant,
+ * What the documents worker needs for `source`: its issued certificate's snapshot (participant,
  * competency names, thresholds, organisation as issued), the images it names that are on the
  * device, and the verification code. A Daftar Nilai passes the thresholds chosen at print time.
- * Null when the row carries no issued certificate.
+ * Null when the device holds no issued certificate of the row.
  */
-export function documentRequest(row: SertifikatRecord, mirror: SertifikatMirror, thresholds?: readonly GradeItem[]): DocumentRequest | null {
-  return row.sertifikat ? snapshotDocumentRequest(row.sertifikat, mirror.images, thresholds) : null;
+export function documentRequest(source: DocumentSource, thresholds?: readonly GradeItem[]): DocumentRequest | null {
+  return source.terbit ? snapshotDocumentRequest(source.terbit, source.images, thresholds) : null;
 }
 
-/** The names of `row`'s signers whose signature image (as issued) is not on the device (printed as a blank line). */
-export function unsignedNames(row: SertifikatRecord, mirror: SertifikatMirror): string[] {
-  const snapshot = row.sertifikat?.snapshot;
+/** The names of the signers whose signature image (as issued) is not on the device (printed as a blank line). */
+export function unsignedNames(source: DocumentSource): string[] {
+  const snapshot = source.terbit?.snapshot;
   if (!snapshot) return [];
   return SIGNING_STEPS.flatMap((step) => {
     const signer = snapshot.peserta.penandatangan[step];
-    return signer?.signature && !mirror.images.has(signer.signature) ? [signer.nama_lengkap || signer.username] : [];
+    return signer?.signature && !source.images.has(signer.signature) ? [signer.nama_lengkap || signer.username] : [];
   });
 }

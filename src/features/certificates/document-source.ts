@@ -1,6 +1,5 @@
 import { type ApiClient, isApiError } from '@/api/client';
-import type { SertifikatRecord } from '@/db/records';
-import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import type { DocumentSource } from '@/db/sertifikat-store';
 import type { GradeItem } from '@/domain/grade';
 import type { DocumentRequest } from '@/workers/clients';
 import { CERTIFICATE_TEXT, documentRequest, unsignedNames } from './document-requests';
@@ -12,13 +11,13 @@ export type PrintJob = { kind: 'pdf' } | { kind: 'pptx' } | { kind: 'daftarNilai
 type DeviceGap = 'sertifikat' | 'signature';
 
 /**
- * What the device lacks to make `job` for `row` exactly as the server makes it: the issued
+ * What the device lacks to make a document of `source` exactly as the server makes it: the issued
  * certificate (its snapshot holds everything else the documents print), or a signature image
  * the snapshot names.
  */
-export function deviceGaps(row: SertifikatRecord, mirror: SertifikatMirror): DeviceGap[] {
-  if (!row.sertifikat) return ['sertifikat'];
-  return unsignedNames(row, mirror).length > 0 ? ['signature'] : [];
+export function deviceGaps(source: DocumentSource): DeviceGap[] {
+  if (!source.terbit) return ['sertifikat'];
+  return unsignedNames(source).length > 0 ? ['signature'] : [];
 }
 
 /** Where a document comes from. */
@@ -30,8 +29,8 @@ type DocumentPlan =
   /** Offline and the device cannot make it: `message` says so. */
   | { source: 'unavailable'; message: string };
 
-function deviceRequest(row: SertifikatRecord, mirror: SertifikatMirror, job: PrintJob): DocumentRequest | null {
-  return documentRequest(row, mirror, job.kind === 'daftarNilai' ? job.thresholds : undefined);
+function deviceRequest(source: DocumentSource, job: PrintJob): DocumentRequest | null {
+  return documentRequest(source, job.kind === 'daftarNilai' ? job.thresholds : undefined);
 }
 
 /**
@@ -40,12 +39,12 @@ function deviceRequest(row: SertifikatRecord, mirror: SertifikatMirror, job: Pri
  * document whose only gap is a signature is printed with a blank line to sign by hand (the
  * user is told whose); any other gap would print wrong data, so it is refused with the message.
  */
-export function planDocument(row: SertifikatRecord, mirror: SertifikatMirror, job: PrintJob, online: boolean): DocumentPlan {
-  const gaps = deviceGaps(row, mirror);
-  const request = deviceRequest(row, mirror, job);
+export function planDocument(source: DocumentSource, job: PrintJob, online: boolean): DocumentPlan {
+  const gaps = deviceGaps(source);
+  const request = deviceRequest(source, job);
   if (gaps.length === 0 && request) return { source: 'device', request, unsigned: [] };
   if (online) return { source: 'server' };
-  if (request && gaps.every((gap) => gap === 'signature')) return { source: 'device', request, unsigned: unsignedNames(row, mirror) };
+  if (request && gaps.every((gap) => gap === 'signature')) return { source: 'device', request, unsigned: unsignedNames(source) };
   return { source: 'unavailable', message: CERTIFICATE_TEXT.noOrganisasi };
 }
 
@@ -67,19 +66,18 @@ interface MadeDocument<T> {
  * message. An unavailable document rejects with the message.
  */
 export async function makeDocument<T>(
-  row: SertifikatRecord,
-  mirror: SertifikatMirror,
+  source: DocumentSource,
   job: PrintJob,
   online: boolean,
   makers: DocumentMakers<T>,
 ): Promise<MadeDocument<T>> {
-  const plan = planDocument(row, mirror, job, online);
+  const plan = planDocument(source, job, online);
   if (plan.source === 'server') {
     try {
       return { file: await makers.fromServer(), unsigned: [] };
     } catch (error) {
       if (!(isApiError(error) && error.isNetworkError)) throw error;
-      return makeDocument(row, mirror, job, false, makers);
+      return makeDocument(source, job, false, makers);
     }
   }
   if (plan.source === 'unavailable') throw new DocumentUnavailableError(plan.message);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
 import type { SertifikatRecord } from '@/db/records';
-import { type SertifikatMirror, readSertifikatMirror } from '@/db/sertifikat-mirror';
+import { readDocumentSources } from '@/db/sertifikat-store';
 import type { Jenjang } from '@/domain/master-data';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName } from '@/domain/sertifikat';
 import { Alert } from '@/ui/alert';
@@ -16,7 +16,6 @@ interface PrintAllModalProps {
   jenjang: Jenjang;
   /** The filtered list, in the order shown. */
   rows: readonly SertifikatRecord[];
-  mirror: SertifikatMirror;
   /** Pulls what the certificate screen prints from (the rows with their certificates, templates, images). */
   refill: () => Promise<void>;
   /** Called after the file was downloaded with the number of certificates in it. */
@@ -27,19 +26,20 @@ interface PrintAllModalProps {
 const PDF: PrintJob = { kind: 'pdf' };
 
 /**
- * The requests of a batch. One PDF holds every page, so the device makes it: when it lacks
- * something a certificate prints and is online, the screen's pulls refill the mirror first;
- * what is still missing then follows the offline rule of planDocument (a blank signature line,
- * or the message for anything else).
+ * The requests of a batch, from the rows' snapshots and the images they name (read now). One PDF
+ * holds every page, so the device makes it: when it lacks something a certificate prints and is
+ * online, the screen's pulls refill the mirror first and the rows are read again (a refill may
+ * have issued a new certificate); what is still missing then follows the offline rule of
+ * planDocument (a blank signature line, or the message for anything else).
  */
-async function batchRequests(rows: readonly SertifikatRecord[], mirror: SertifikatMirror, jenjang: Jenjang, refill: () => Promise<void>) {
-  let current = mirror;
-  if (navigator.onLine && rows.some((row) => deviceGaps(row, current).length > 0)) {
+async function batchRequests(rows: readonly SertifikatRecord[], refill: () => Promise<void>) {
+  let sources = await readDocumentSources(db, rows.map((row) => ({ row })));
+  if (navigator.onLine && sources.some((source) => deviceGaps(source).length > 0)) {
     await refill();
-    current = await readSertifikatMirror(db, jenjang);
+    const current = await db.sertifikat.bulkGet(rows.map((row) => row.id));
+    sources = await readDocumentSources(db, rows.map((row, i) => ({ row: current[i] ?? row })));
   }
-  const byId = new Map(current.rows.map((row) => [row.id, row]));
-  const plans = rows.map((row) => planDocument(byId.get(row.id) ?? row, current, PDF, false));
+  const plans = sources.map((source) => planDocument(source, PDF, false));
   const unavailable = plans.find((plan) => plan.source === 'unavailable');
   if (unavailable) throw new Error(unavailable.message);
   return plans.flatMap((plan) => (plan.source === 'device' ? [plan.request] : []));
@@ -49,7 +49,7 @@ async function batchRequests(rows: readonly SertifikatRecord[], mirror: Sertifik
  * 'Cetak Semua': every certificate of the filtered list made on the device
  * into one PDF, a page each, with progress; 'Batal' stops the worker.
  */
-export function PrintAllModal({ jenjang, rows, mirror, refill, onDone, onClose }: PrintAllModalProps) {
+export function PrintAllModal({ jenjang, rows, refill, onDone, onClose }: PrintAllModalProps) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -63,7 +63,7 @@ export function PrintAllModal({ jenjang, rows, mirror, refill, onDone, onClose }
     setError(null);
     setProgress({ done: 0, total: rows.length });
     try {
-      const requests: DocumentRequest[] = await batchRequests(rows, mirror, jenjang, refill);
+      const requests: DocumentRequest[] = await batchRequests(rows, refill);
       if (abort.signal.aborted) return;
       const bytes = await certificatePdfInWorker(
         requests,

@@ -1,7 +1,9 @@
 import { fetchArsipSertifikat, useArsipQuery } from '@/api/arsip';
 import { useApi } from '@/api/api-context';
-import type { SertifikatRecord } from '@/db/records';
+import { useMemo } from 'react';
+import type { PrintTarget } from '@/db/sertifikat-store';
 import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
+import { type SertifikatRow, type SertifikatTerbit, splitSertifikatRow } from '@/domain/sertifikat-terbit';
 import type { Jenjang } from '@/domain/master-data';
 import { ArsipList, arsipRowNumber } from '@/ui/arsip';
 import type { PeriodDivisiFilters } from '@/ui/period-divisi-filter';
@@ -16,8 +18,9 @@ interface SertifikatArsipProps {
   filters: PeriodDivisiFilters;
   /** Rows whose document is being made. */
   busyIds: ReadonlySet<number>;
-  onPreview: (row: SertifikatRecord) => void;
-  onPrint: (row: SertifikatRecord) => void;
+  /** The row with the issued certificate the server sent (snapshot included). */
+  onPreview: (target: PrintTarget) => void;
+  onPrint: (target: PrintTarget) => void;
   onCopy: (url: string) => void;
 }
 
@@ -30,18 +33,32 @@ interface SertifikatArsipProps {
 export function SertifikatArsip({ jenjang, label, search, filters, busyIds, onPreview, onPrint, onCopy }: SertifikatArsipProps) {
   const api = useApi();
   const online = useOnlineStatus();
-  const arsip = useArsipQuery<SertifikatRecord>(
+  const arsip = useArsipQuery<SertifikatRow>(
     (params, signal) => fetchArsipSertifikat(api, params, signal),
     { jenjang, q: search, divisiId: filters.divisiId, dari: filters.periode.start, sampai: filters.periode.end },
     online,
   );
-  const columns = sertifikatColumns({ jenjang, rowNumber: (index) => arsipRowNumber(arsip.page, index), busyIds, onPreview, onPrint, onCopy });
+  // The page's rows as the list shows them; the certificates with their snapshots kept to print from.
+  const { state, issued } = useMemo(() => {
+    const split = arsip.rows.map(splitSertifikatRow);
+    const byId = new Map<number, SertifikatTerbit>();
+    for (const row of arsip.rows) if (row.sertifikat) byId.set(row.id, row.sertifikat);
+    return { state: { ...arsip, rows: split.map((part) => part.listRow) }, issued: byId };
+  }, [arsip]);
+  const columns = sertifikatColumns({
+    jenjang,
+    rowNumber: (index) => arsipRowNumber(arsip.page, index),
+    busyIds,
+    onPreview: (row) => onPreview({ row, issued: issued.get(row.id) }),
+    onPrint: (row) => onPrint({ row, issued: issued.get(row.id) }),
+    onCopy,
+  });
   return (
     <ArsipList
       label={label}
       columns={columns}
       rowKey={(row) => row.id}
-      state={arsip}
+      state={state}
       online={online}
       texts={ARSIP_LIST_TEXTS}
     />

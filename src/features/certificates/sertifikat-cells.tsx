@@ -1,6 +1,5 @@
 import type { SertifikatRecord } from '@/db/records';
 import { SERTIFIKAT_MSG } from '@/domain/sertifikat';
-import { missingSignatureSteps } from '@/domain/sertifikat-terbit';
 import { Badge } from '@/ui/badge';
 import { statusTone } from '@/ui/badge-palette';
 import { IconButton } from '@/ui/icon-button';
@@ -8,7 +7,7 @@ import { IconButton } from '@/ui/icon-button';
 /** The signature line of an issued certificate: complete, or the steps signed without an image. */
 export function signatureStatus(row: SertifikatRecord): { complete: boolean; text: string } | null {
   if (!row.sertifikat) return null;
-  const missing = missingSignatureSteps(row.sertifikat.snapshot);
+  const missing = row.sertifikat.missingSignatures;
   return missing.length === 0
     ? { complete: true, text: SERTIFIKAT_MSG.signaturesComplete }
     : { complete: false, text: SERTIFIKAT_MSG.signaturesMissing(missing) };

@@ -1,9 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context';
+import { db } from '@/db/db';
 import { HR } from '@/domain/approval-chain';
 import { normalizeRole } from '@/domain/role-access';
-import type { SertifikatRecord } from '@/db/records';
-import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import type { GradeRecord, SertifikatRecord } from '@/db/records';
+import { type DocumentSource, type PrintTarget, readDocumentSource } from '@/db/sertifikat-store';
 import type { Jenjang } from '@/domain/master-data';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG, PESERTA_TITLES } from '@/domain/peserta';
@@ -18,7 +20,7 @@ import { PagedTable } from '@/ui/paged-table';
 import { useToast } from '@/ui/toast';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { CopyManualModal, copyText } from './copy-link';
-import { CERTIFICATE_TEXT } from './document-requests';
+import { CERTIFICATE_TEXT, failureText } from './document-requests';
 import { planDocument } from './document-source';
 import { countSertifikatFilters, filterSertifikat } from './filter-sertifikat';
 import { type FormatChoice, FormatModal } from './format-modal';
@@ -33,15 +35,15 @@ import { useSertifikat } from './use-sertifikat';
 import './certificates.css';
 
 /** Signers printed as a blank line: only offline, when the device lacks their signature. */
-function unsignedOffline(row: SertifikatRecord, mirror: SertifikatMirror): string[] {
-  const plan = planDocument(row, mirror, { kind: 'pdf' }, navigator.onLine);
+function unsignedOffline(source: DocumentSource): string[] {
+  const plan = planDocument(source, { kind: 'pdf' }, navigator.onLine);
   return plan.source === 'device' ? plan.unsigned : [];
 }
 
 type ModalState =
-  | { mode: 'preview'; row: SertifikatRecord }
-  | { mode: 'format'; row: SertifikatRecord }
-  | { mode: 'grade'; row: SertifikatRecord }
+  | { mode: 'preview'; target: PrintTarget }
+  | { mode: 'format'; target: PrintTarget; unsigned: string[] }
+  | { mode: 'grade'; target: PrintTarget }
   | { mode: 'all' }
   | { mode: 'reissue'; row: SertifikatRecord }
   | { mode: 'copy'; url: string }
@@ -59,9 +61,10 @@ interface SertifikatPageProps {
 /**
  * '/certificates/siswa' and '/certificates/mahasiswa' (Pembimbing, HR, BusHead): 'Sertifikat
  * Siswa' / 'Sertifikat Mahasiswa'. Lists the fully approved participants of the level
- * from the mirror, each with its certificate's verification code ('Salin tautan verifikasi')
- * and whether both signatures are on it; previews and prints are made on the device by the
- * documents worker from the issued certificate's snapshot, so they work with the server
+ * from the mirror (rows without snapshots), each with its certificate's verification code
+ * ('Salin tautan verifikasi') and whether both signatures are on it; previews and prints are made
+ * on the device by the documents worker from the issued certificate's snapshot and images, read
+ * when the user asks (the grade templates too), so they work with the server
  * unreachable once the mirror was filled, and by the server's endpoints while the device lacks
  * an image a document prints. HR may 'Terbitkan ulang' (online only). The 'Arsip' switch lists
  * every completed participant on the server instead (online; preview and print, no reissue).
@@ -71,24 +74,36 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
   const api = useApi();
   const title = jenjang === 'SMK' ? SERTIFIKAT_MSG.titleSiswa : SERTIFIKAT_MSG.titleMahasiswa;
   useDocumentTitle(title);
-  const { mirror, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
-  const printer = usePrintSertifikat(mirror, api);
+  const { rows, divisi, loading, failed, refresh } = useSertifikat(api, jenjang);
+  const printer = usePrintSertifikat(api);
   const [modal, setModal] = useState<ModalState>(null);
   const toast = useToast();
   const canReissue = normalizeRole(role) === HR;
+  // The Daftar Nilai's choices, read only while its modal is open.
+  const choosingGrade = modal?.mode === 'grade';
+  const templates = useLiveQuery<GradeRecord[] | undefined>(() => (choosingGrade ? db.grade.toArray() : undefined), [choosingGrade]);
 
-  const rows = mirror?.rows;
   const list = usePeriodDivisiList(rows, filterSertifikat);
   const { visible, pagination } = list;
   const hasRows = (rows?.length ?? 0) > 0;
 
-  function choose(row: SertifikatRecord, choice: FormatChoice) {
+  function choose(target: PrintTarget, choice: FormatChoice) {
     if (choice === 'daftarNilai') {
-      setModal({ mode: 'grade', row });
+      setModal({ mode: 'grade', target });
       return;
     }
     setModal(null);
-    void printer.print(row, { kind: choice });
+    void printer.print(target, { kind: choice });
+  }
+
+  /** 'Pilih Format Download', with the signers a document made now would print as a blank line. */
+  async function askFormat(target: PrintTarget) {
+    try {
+      const unsigned = unsignedOffline(await readDocumentSource(db, target));
+      setModal({ mode: 'format', target, unsigned });
+    } catch (error) {
+      printer.setBanner({ tone: 'error', text: SERTIFIKAT_MSG.generateFailed(failureText(error)) });
+    }
   }
 
   async function copyLink(url: string) {
@@ -111,12 +126,14 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
   const columnActions = {
     jenjang,
     busyIds: printer.busyIds,
-    onPreview: (row: SertifikatRecord) => setModal({ mode: 'preview', row }),
-    onPrint: (row: SertifikatRecord) => setModal({ mode: 'format', row }),
+    onPreview: (target: PrintTarget) => setModal({ mode: 'preview', target }),
+    onPrint: (target: PrintTarget) => void askFormat(target),
     onCopy: (url: string) => void copyLink(url),
   };
   const columns = sertifikatColumns({
     ...columnActions,
+    onPreview: (row) => columnActions.onPreview({ row }),
+    onPrint: (row) => columnActions.onPrint({ row }),
     rowNumber: (index) => pagination.from + index,
     onReissue: canReissue ? askReissue : undefined,
   });
@@ -127,7 +144,7 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
       <header className="page-header">
         <h1>{title}</h1>
         <div className="page-header-actions">
-          <button type="button" className="btn btn-primary" disabled={arsip || !mirror || visible.length === 0} onClick={() => setModal({ mode: 'all' })}>
+          <button type="button" className="btn btn-primary" disabled={arsip || !rows || visible.length === 0} onClick={() => setModal({ mode: 'all' })}>
             <Icon name="printer" size={18} />
             {CERTIFICATE_TEXT.printAll}
           </button>
@@ -155,41 +172,40 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
             label={title}
             columns={columns}
             rowKey={(row) => row.id}
-            loading={mirror === undefined || (loading && !hasRows)}
+            loading={rows === undefined || (loading && !hasRows)}
             loadingText={CERTIFICATE_TEXT.loading}
             pagination={pagination}
           />
         </>
       )}
 
-      {modal?.mode === 'preview' && mirror && (
-        <PreviewModal nama={modal.row.nama} load={(signal) => makePreview(modal.row, mirror, api, signal)} onClose={() => setModal(null)} />
+      {modal?.mode === 'preview' && (
+        <PreviewModal nama={modal.target.row.nama} load={(signal) => makePreview(modal.target, api, signal)} onClose={() => setModal(null)} />
       )}
-      {modal?.mode === 'format' && mirror && (
+      {modal?.mode === 'format' && (
         <FormatModal
-          nama={modal.row.nama}
+          nama={modal.target.row.nama}
           withDaftarNilai={jenjang === 'Mahasiswa'}
-          unsigned={unsignedOffline(modal.row, mirror)}
-          onChoose={(choice) => choose(modal.row, choice)}
+          unsigned={modal.unsigned}
+          onChoose={(choice) => choose(modal.target, choice)}
           onClose={() => setModal(null)}
         />
       )}
-      {modal?.mode === 'grade' && mirror && (
+      {modal?.mode === 'grade' && templates && (
         <GradeTemplateModal
           jenjang={jenjang}
-          templates={mirror.grade}
+          templates={templates}
           onPrint={(thresholds) => {
             setModal(null);
-            void printer.print(modal.row, { kind: 'daftarNilai', thresholds });
+            void printer.print(modal.target, { kind: 'daftarNilai', thresholds });
           }}
           onClose={() => setModal(null)}
         />
       )}
-      {modal?.mode === 'all' && mirror && (
+      {modal?.mode === 'all' && rows && (
         <PrintAllModal
           jenjang={jenjang}
           rows={visible}
-          mirror={mirror}
           refill={refresh}
           onDone={(count) => {
             setModal(null);

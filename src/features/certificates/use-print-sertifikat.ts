@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ApiClient } from '@/api/client';
-import type { SertifikatRecord } from '@/db/records';
-import type { SertifikatMirror } from '@/db/sertifikat-mirror';
+import { db } from '@/db/db';
+import { type PrintTarget, readDocumentSource } from '@/db/sertifikat-store';
 import { DOCUMENT_MIME, SERTIFIKAT_MSG, documentFileName } from '@/domain/sertifikat';
 import type { AlertTone } from '@/ui/alert';
 import { downloadFile } from '@/ui/download';
@@ -30,9 +30,14 @@ function fileOf(job: PrintJob, nama: string): { name: string; mime: string } {
   return { name: documentFileName.daftarNilaiPdf(nama), mime: DOCUMENT_MIME.pdf };
 }
 
-/** The preview image of `row`'s certificate: an SVG made on the device, or the server's PNG (see makeDocument). */
-export async function makePreview(row: SertifikatRecord, mirror: SertifikatMirror, api: ApiClient, signal: AbortSignal): Promise<Blob> {
-  const made = await makeDocument(row, mirror, { kind: 'pdf' }, navigator.onLine, {
+/**
+ * The preview image of the target's certificate: an SVG made on the device, or the server's PNG
+ * (see makeDocument). Reads the row's snapshot and images now.
+ */
+export async function makePreview(target: PrintTarget, api: ApiClient, signal: AbortSignal): Promise<Blob> {
+  const { row } = target;
+  const source = await readDocumentSource(db, target);
+  const made = await makeDocument(source, { kind: 'pdf' }, navigator.onLine, {
     onDevice: async (request) => new Blob([await certificateSvgInWorker(request, signal)], { type: 'image/svg+xml' }),
     fromServer: async () => new Blob([(await serverFile(api, previewPath(row.id), signal)) as Uint8Array<ArrayBuffer>], { type: DOCUMENT_MIME.png }),
   });
@@ -40,27 +45,27 @@ export async function makePreview(row: SertifikatRecord, mirror: SertifikatMirro
 }
 
 /**
- * Printing: the documents worker makes the file from the mirror when the device holds all it
- * prints; otherwise the server's endpoint makes it while online (makeDocument). The browser
- * downloads it as certificate_{name}.pdf / .pptx or Daftar_Nilai_{name}.pdf. While a row's
+ * Printing: the documents worker makes the file from the row's snapshot and images (read when
+ * the user asks) when the device holds all it prints; otherwise the server's endpoint makes it
+ * while online (makeDocument). The browser downloads it as certificate_{name}.pdf / .pptx or Daftar_Nilai_{name}.pdf. While a row's
  * file is being made its id is in `busyIds` (its print button is disabled and shows a
  * spinner). The outcome is a banner, except a failed Daftar Nilai: the Error popup, 'Gagal
  * mencetak daftar nilai. …' when it cannot start and 'Gagal mengunduh PDF: …' when the PDF
  * could not be made or saved (render `popup`).
  */
-export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: ApiClient) {
+export function usePrintSertifikat(api: ApiClient) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const [banner, setBanner] = useState<Banner | null>(null);
   const popup = usePopup();
   const showError = popup.error;
 
   const print = useCallback(
-    async (row: SertifikatRecord, job: PrintJob) => {
-      if (!mirror) return;
+    async (target: PrintTarget, job: PrintJob) => {
+      const { row } = target;
       setBusyIds((ids) => new Set(ids).add(row.id));
       setBanner(null);
       try {
-        const made = await makeDocument(row, mirror, job, navigator.onLine, {
+        const made = await makeDocument(await readDocumentSource(db, target), job, navigator.onLine, {
           onDevice: (request) =>
             job.kind === 'pdf'
               ? certificatePdfInWorker([request])
@@ -91,7 +96,7 @@ export function usePrintSertifikat(mirror: SertifikatMirror | undefined, api: Ap
         });
       }
     },
-    [mirror, api, showError],
+    [api, showError],
   );
 
   return { busyIds, banner, setBanner, print, dismiss: () => setBanner(null), popup: popup.element };

@@ -4,8 +4,8 @@ import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullDivisi, pullGrade } from '@/sync/pull-master-data';
 import { pullImages, pullSertifikat } from '@/sync/pull-sertifikat';
-import type { DivisiRecord } from '@/db/records';
-import { type SertifikatMirror, readSertifikatMirror } from '@/db/sertifikat-mirror';
+import type { DivisiRecord, SertifikatRecord } from '@/db/records';
+import { readSertifikatList } from '@/db/sertifikat-store';
 import { compareByNama } from '@/domain/master-records';
 import type { Jenjang } from '@/domain/master-data';
 import { type Refresh, useRefresh } from '@/ui/use-refresh';
@@ -29,13 +29,14 @@ async function pullAll(api: ApiClient, jenjang: Jenjang): Promise<void> {
 }
 
 /**
- * The certificate mirror of one level (undefined until Dexie answered), the divisions of the
- * filter, and the pull: on mount, on 'online', and when the tab becomes visible again.
+ * The certificate list of one level as the mirror holds it (undefined until Dexie answered; the
+ * rows carry no snapshot: documents read theirs when made), the divisions of the filter, and the
+ * pull: on mount, on 'online', and when the tab becomes visible again.
  */
-export function useSertifikat(api: ApiClient, jenjang: Jenjang): Refresh & { mirror: SertifikatMirror | undefined; divisi: DivisiRecord[] } {
-  const mirror = useLiveQuery(() => readSertifikatMirror(db, jenjang), [jenjang]);
+export function useSertifikat(api: ApiClient, jenjang: Jenjang): Refresh & { rows: SertifikatRecord[] | undefined; divisi: DivisiRecord[] } {
+  const rows = useLiveQuery(() => readSertifikatList(db, jenjang), [jenjang]);
   const divisi = useLiveQuery(async () => (await db.divisi.toArray()).sort(compareByNama), []) ?? [];
   const load = useCallback(() => pullAll(api, jenjang), [api, jenjang]);
   const refresh = useRefresh(load, { visibleAfterMs: SERTIFIKAT_VISIBILITY_REFRESH_MS });
-  return { mirror, divisi, ...refresh };
+  return { rows, divisi, ...refresh };
 }
