@@ -73,7 +73,8 @@ describe('approver dashboards', () => {
       const page = await context.newPage();
       const fullPulls: string[] = [];
       page.on('request', (request) => {
-        if (/\/api\/peserta\?limit=/.test(request.url())) fullPulls.push(request.url());
+        const url = new URL(request.url());
+        if (url.pathname === '/api/peserta' && url.searchParams.has('limit')) fullPulls.push(request.url());
       });
       await login(page, server.url, 'hr');
       const answer = await apiGet<{ data: unknown[] }>(server.url, 'hr', '/api/peserta');

@@ -105,7 +105,7 @@ describe('CSV import of 5,000 rows', () => {
 
     // How fast the first rows show is a benchmark figure, not asserted here; that they show
     // while the pull still runs is (below). A small first page, then pages of 1,000.
-    expect(pageRequests[0]).toBe('?limit=200');
+    expect(pageRequests[0]).toBe('?lingkup=kerja&limit=200');
     expect(pageRequests.length).toBeGreaterThanOrEqual(1 + Math.ceil((total - 200) / 1000));
     const seen = await fresh.evaluate(() => (window as unknown as { mirrorSeen: { progress: string | null; pager: string | null }[] }).mirrorSeen);
     const counts = seen

@@ -82,7 +82,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const mirror = useApprovalMirror(userId);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
-  const { loading, failed, refresh } = useApprovalPull(api, detailId !== null || editId !== null);
+  const { loading, failed, refresh, wroteRows } = useApprovalPull(api, detailId !== null || editId !== null);
   const pullProgress = useApprovalPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
@@ -114,8 +114,9 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const visible = useMemo(() => sortApprovalRows(filterApprovalRows(all, search, filters), sort), [all, search, filters, sort]);
   const pagination = usePagination(visible, { resetKey: `${search}|${JSON.stringify(filters)}` });
   const filtering = search.trim() !== '' || JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
-  // An empty mirror before the first pull answered is "not loaded yet", not "no participants".
-  const firstLoad = mirror === undefined || (loading && all.length === 0);
+  // An empty mirror before the first pull answered — or before the rows it wrote were read — is
+  // "not loaded yet", not "no participants".
+  const firstLoad = mirror === undefined || (all.length === 0 && (loading || (wroteRows && mirror.peserta.length === 0)));
   const todo = useMemo(() => perluTindakanCount(all), [all]);
   const quickOn = filters.status === 'perlu_tindakan';
   // A paged first pull whose size is known shows its own progress (and replaces the list's spinner while no row is in).

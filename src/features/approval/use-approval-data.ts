@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
 import { pullKompetensi } from '@/sync/pull-master-data';
@@ -25,11 +25,15 @@ export function useApprovalMirror(userId: number | null): NilaiMirror | undefine
  * button, and silently when the tab becomes visible — only if the last load is more than 2 s
  * old and no modal is open.
  */
-export function useApprovalPull(api: ApiClient, modalOpen: boolean): Refresh {
+export function useApprovalPull(api: ApiClient, modalOpen: boolean): Refresh & { wroteRows: boolean } {
   const lastLoad = useRef(0);
+  // Whether the last pull wrote participants: their live read follows the write by a moment, so
+  // an empty mirror right after such a pull is "not read yet", not "no participants".
+  const [wroteRows, setWroteRows] = useState(false);
   const load = useCallback(async () => {
     lastLoad.current = Date.now();
-    await Promise.all([pullPesertaMirror(api, db), pullKompetensi(api, db)]);
+    const [pulled] = await Promise.all([pullPesertaMirror(api, db), pullKompetensi(api, db)]);
+    setWroteRows(pulled.changed > 0);
   }, [api]);
   const refresh = useRefresh(load);
   const modalRef = useRef(modalOpen);
@@ -43,7 +47,7 @@ export function useApprovalPull(api: ApiClient, modalOpen: boolean): Refresh {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [run]);
-  return refresh;
+  return { ...refresh, wroteRows };
 }
 
 /** The progress of the mirror's first (paged) pull while one runs, else null (for a progress line). */
