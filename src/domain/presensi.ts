@@ -8,6 +8,7 @@
  * does not — health details are sensitive personal data (a doctor's letter is kept on paper), so
  * the app never requires them; Hadir and Alpa may carry one.
  */
+import { addDays } from './pengingat';
 import { z } from 'zod';
 import { MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
 import { lazySchema } from './lazy-schema';
@@ -202,12 +203,8 @@ export function weekdayOf(tanggal: string): Weekday {
   return (day === 0 ? 7 : day) as Weekday;
 }
 
-/** yyyy-mm-dd `days` after `tanggal` (negative: before). */
-export function addDays(tanggal: string, days: number): string {
-  const date = new Date(`${tanggal}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** yyyy-mm-dd `days` after `tanggal` (negative: before): one calendar rule, written in ./pengingat. */
+export { addDays };
 
 /** The working days from `from` to `to`, both included (0 when `to` is before `from`). */
 export function countWorkingDays(from: string, to: string, hariKerja: readonly Weekday[]): number {
