@@ -54,6 +54,7 @@ export default defineConfig({
                 // tests/api-postgres: concurrency tests that only mean something on a server.
                 include: ['tests/api/**/*.test.ts', 'tests/api-postgres/**/*.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
+                globalSetup: ['tests/setup/postgres-template.ts'],
                 setupFiles: ['tests/setup/openapi-answers.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 60_000,

@@ -113,10 +113,13 @@ describe('login page before its JS', () => {
         .map((entry) => entry.name)
         .filter((name) => /\/assets\/(main|react|router|app)-[\w-]+\.js$/.test(name)),
     );
-  /** Opens '/' again with the app's start-up chunk held back `ms`, as on a slow phone. */
-  async function reopenWithSlowStart(ms: number): Promise<void> {
+  /**
+   * Opens '/' again with the app's start-up chunk held back, as on a slow phone: `ms`
+   * milliseconds, or until the promise `until` settles.
+   */
+  async function reopenWithSlowStart(ms: number, until?: Promise<void>): Promise<void> {
     await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await (until ?? new Promise((resolve) => setTimeout(resolve, ms)));
       await route.continue();
     });
     await page.goto(`${server.url}/`);
@@ -148,7 +151,10 @@ describe('login page before its JS', () => {
   });
 
   it('should keep the form while Login is held down as the app loads, and log in on release', async () => {
-    await reopenWithSlowStart(300);
+    // The app may arrive only once Login is down (a fixed delay could end before the press on a
+    // slow machine, and the press would then be on React's button, testing nothing).
+    let pressed = () => {};
+    await reopenWithSlowStart(0, new Promise((resolve) => (pressed = resolve)));
     await page.getByLabel('Username', { exact: true }).fill('mentor');
     await page.getByLabel('Password', { exact: true }).fill('mentor1234');
     const mainLoaded = page.waitForResponse(/\/assets\/main-[\w-]+\.js$/);
@@ -156,6 +162,7 @@ describe('login page before its JS', () => {
     if (!button) throw new Error('no Login button');
     await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
     await page.mouse.down();
+    pressed();
     await mainLoaded;
     await page.waitForTimeout(1500);
     // Replaced between press and release, the press would be no click: the app waits.

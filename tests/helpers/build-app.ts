@@ -1,7 +1,8 @@
 // buildTestApp(): the real app (server/app.ts) on a fresh database of its own, for inject().
 // TEST_DB_KIND=pglite (default): PGlite loaded from a dump made once by
 // tests/setup/pglite-template.ts. TEST_DB_KIND=postgres: a new database magang_test_<random>
-// on the TEST_DATABASE_URL server, migrated (and seeded), dropped again by close().
+// on the TEST_DATABASE_URL server, copied from a template tests/setup/postgres-template.ts
+// migrated (and seeded) once, dropped again by close().
 // Every inject() answer is checked against the app's OpenAPI document (openapi-answers.ts).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,9 +13,6 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../server/app';
 import { type Config, DEFAULT_ORGANISASI, type SeedMode } from '../../server/config';
 import { type Database, type Db, PGLITE_EXTENSIONS, connectPostgres, wrapPglite } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seed as seedDatabase } from '../../server/db/seed';
-import { issueMissingCertificates } from '../../server/services/sertifikat-terbit';
 import type { TemplateState } from '../setup/pglite-template';
 import { checkAnswersAgainstDocument } from './openapi-answers';
 
@@ -87,31 +85,34 @@ async function openPglite(state: TemplateState): Promise<{ database: Database; d
   return { database: wrapPglite(client), drop: async () => {} };
 }
 
-/** A fresh, migrated PostgreSQL database on the TEST_DATABASE_URL server. */
+/** `serverUrl` with its database replaced by `name`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server in the start state `state`: a copy
+ * of the migrated (and seeded) template tests/setup/postgres-template.ts made once for the run.
+ */
 export async function openPostgresTestDatabase(state: TemplateState): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `magang_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), { max: 4 });
+  try {
+    await admin.unsafe(`create database "${name}" template "${inject('postgresTemplates')[state]}"`);
+  } catch (error) {
+    await admin.end({ timeout: 5 });
+    throw error;
+  }
+  const database = connectPostgres(databaseUrl(serverUrl, name), { max: 4 });
   const drop = async () => {
     await database.close();
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end({ timeout: 5 });
   };
-  try {
-    await migrate(database);
-    if (state !== 'empty') {
-      await seedDatabase(database.db, state);
-      await issueMissingCertificates(database.db, testConfig());
-    }
-  } catch (error) {
-    await drop();
-    throw error;
-  }
   return { database, drop };
 }
 
