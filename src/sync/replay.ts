@@ -210,6 +210,21 @@ export function replayOutbox(options: ReplayOptions = {}): Promise<ReplayResult>
 }
 
 /**
+ * Resolves true once no context holds the replay's Web Lock (at once where there are no Web
+ * Locks), false when `waitMs` passes first.
+ */
+export async function replayLockFreed(waitMs: number): Promise<boolean> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return true;
+  if (waitMs <= 0) return false;
+  try {
+    return await locks.request(OUTBOX_LOCK_NAME, { signal: AbortSignal.timeout(waitMs) }, () => true);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The one way to start a replay, for every trigger (a submit, the page's timer and events,
  * the service worker's `sync` and 'REPLAY'): asks the service worker (message + Background
  * Sync, which outlive the page; a no-op where there is none) and runs here too — the Web Lock

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MagangDb } from '@/db/db';
 import { saveProfile, saveSession } from '@/db/meta';
 import { enqueue, markConflict, markRetry, markSending, markSent } from '@/sync/outbox';
-import { awaitOutcome, submitChange } from '@/sync/submit';
+import { SUBMIT_WAIT_MS, awaitOutcome, submitChange } from '@/sync/submit';
 import { FakeNilaiServer } from '../helpers/fake-nilai-server';
 import { MENTOR_PROFILE, mentorScoreChange } from '../helpers/factories';
 
@@ -38,6 +38,44 @@ describe('submitChange', () => {
     server.fail = 'network';
     expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({ outcome: 'queued' });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('should answer queued at once, not at the deadline, for a change queued behind one the server did not take', async () => {
+    const server = new FakeNilaiServer('Mentor');
+    server.fail = 'network';
+    expect(await submitChange(db, mentorScoreChange(80), { online: true, api: server.client() })).toEqual({ outcome: 'queued' });
+    const second = submitChange(db, mentorScoreChange(70), { online: true, api: server.client() });
+    const deadline = new Promise((resolve) => setTimeout(() => resolve('deadline'), SUBMIT_WAIT_MS / 2));
+    expect(await Promise.race([second, deadline])).toEqual({ outcome: 'queued' });
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('should wait for a replay running in another context, then run one itself and report its outcome', async () => {
+    const server = new FakeNilaiServer('Mentor');
+    // The other context (the service worker) holds the replay's lock for a moment and sends nothing.
+    let free = () => {};
+    const held = new Promise<void>((resolve) => (free = resolve));
+    let holder = true;
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, options: { ifAvailable?: boolean }, run: (lock: object | null) => unknown) => {
+          if (holder && options.ifAvailable) return run(null);
+          if (holder) await held;
+          return run({});
+        },
+      },
+    });
+    try {
+      const outcome = submitChange(db, mentorScoreChange(80), { online: true, api: server.client() });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.applied).toBe(0);
+      holder = false;
+      free();
+      expect(await outcome).toEqual({ outcome: 'sent' });
+      expect(server.scoresOf(1)).toEqual({ 10: 80 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('should report the lock message, send nothing and drop the refused entry', async () => {
