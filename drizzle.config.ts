@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/schema-sertifikat.ts', './server/db/schema-presensi.ts', './server/db/schema-riwayat.ts', './server/db/schema-notifikasi.ts', './server/db/schema-push.ts', './server/db/schema-jobs.ts'],
+  schema: ['./server/db/schema.ts', './server/db/schema-sertifikat.ts', './server/db/schema-presensi.ts', './server/db/schema-riwayat.ts', './server/db/schema-notifikasi.ts', './server/db/schema-push.ts', './server/db/schema-jobs.ts', './server/db/schema-server-state.ts'],
   out: './server/db/migrations',
   strict: true,
 });

@@ -17,7 +17,7 @@ import { type JamTenang, parseJamTenang } from '../src/domain/push';
 import type { Organisasi } from '../src/domain/sertifikat';
 import { DEFAULT_WORKING_SET_WINDOW, WORKING_SET_DAYS_MAX, type WorkingSetWindow } from '../src/domain/working-set';
 import type { Database, Db } from './db/client';
-import { appSecrets } from './db/schema';
+import { appSecrets } from './db/schema-server-state';
 
 /** Accepted token lifetimes: a number of seconds, or a number with s, m, h, d or w. */
 const TTL_RE = /^(\d+)\s*([smhdw]?)$/;

@@ -11,7 +11,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import { loginAttempts } from '../db/schema-server-state';
 import { createWindowCounter } from '../services/window-counter';
 
 export const LOGIN_MAX_FAILURES = 10;

@@ -16,7 +16,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG } from '../../src/domain/idempotency';
 import type { Db, Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema-server-state';
 import { HttpError } from '../http-error';
 
 /** How long a key is kept: a replay arrives within minutes or days, never a month later. */

@@ -25,23 +25,6 @@ export function fetchArsipSertifikat(api: ApiClient, params: ArsipParams, signal
   return api.get(`/api/sertifikat/arsip?${arsipSearch(params)}`, arsipSertifikatResponseSchema, { signal });
 }
 
-/** What an archive list shows: the page's rows and the server's total, or why there are none. */
-export interface ArsipQueryState<T> {
-  /** The rows of the shown page (those of the last answer while the next one loads). */
-  rows: readonly T[];
-  /** How many rows match on the server. */
-  total: number;
-  /** The page asked for (1-based); back to 1 whenever the filters change. */
-  page: number;
-  setPage: (page: number) => void;
-  /** True while the asked page has not answered yet. */
-  loading: boolean;
-  /** The last request failed (the server answered an error, or no answer); cleared by the next answer. */
-  failed: boolean;
-  /** Asks the same page again (a retry button). */
-  retry: () => void;
-}
-
 /** The archive filters of a list (everything of ArsipParams but the page). */
 export type ArsipFilters = Omit<ArsipParams, 'page'>;
 
@@ -49,13 +32,15 @@ export type ArsipFilters = Omit<ArsipParams, 'page'>;
  * Reads one archive page whenever the filters or the page change (their key is the request's
  * query string) while `enabled` (the switch on, the device online). New filters go back to page
  * 1. A newer request aborts the older one, so an answer that arrives late never replaces a
- * newer one.
+ * newer one. Returns what the archive list shows (ArsipListState of src/ui/arsip.tsx, which
+ * documents each field): the rows of the shown page (the last answer's while the next loads),
+ * the server's total, the page and setPage, loading, failed and retry.
  */
 export function useArsipQuery<T>(
   load: (params: ArsipParams, signal: AbortSignal) => Promise<{ data: T[]; total: number }>,
   filters: ArsipFilters,
   enabled: boolean,
-): ArsipQueryState<T> {
+) {
   const filterKey = arsipSearch({ ...filters, page: 1 });
   const [paging, setPaging] = useState({ page: 1, filterKey });
   // New filters reset the page during render, so no request asks the old page of the new filters.

@@ -46,15 +46,20 @@ export interface ArsipTexts {
   retry: string;
 }
 
-/** What the list shows of the server's search (the shape of the archive query hook's state). */
+/** What the list shows of the server's search: the state the archive query hook (src/api/arsip.ts) returns. */
 export interface ArsipListState<T> {
+  /** The rows of the shown page (those of the last answer while the next one loads). */
   rows: readonly T[];
-  /** The server's total of matching rows, and the page shown. */
+  /** How many rows match on the server. */
   total: number;
+  /** The page asked for (1-based); back to 1 whenever the filters change. */
   page: number;
   setPage: (page: number) => void;
+  /** True while the asked page has not answered yet. */
   loading: boolean;
+  /** The last request failed (the server answered an error, or no answer); cleared by the next answer. */
   failed: boolean;
+  /** Asks the same page again (a retry button). */
   retry: () => void;
 }
 

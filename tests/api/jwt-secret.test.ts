@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JWT_SECRET_NAME, loadOrCreateSharedSecret, parseEnv, resolveConfigWithDatabase } from '../../server/config';
-import { appSecrets } from '../../server/db/schema';
+import { appSecrets } from '../../server/db/schema-server-state';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 
 let t: TestApp;

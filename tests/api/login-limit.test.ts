@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SERVER_MSG } from '../../src/domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, createLoginRateLimiter, loginKey } from '../../server/auth/login-rate-limit';
 import { buildApp } from '../../server/app';
-import { loginAttempts } from '../../server/db/schema';
+import { loginAttempts } from '../../server/db/schema-server-state';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { checkAnswersAgainstDocument } from '../helpers/openapi-answers';
 

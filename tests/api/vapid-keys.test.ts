@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv, resolveConfigWithDatabase } from '../../server/config';
-import { appSecrets } from '../../server/db/schema';
+import { appSecrets } from '../../server/db/schema-server-state';
 import { VAPID_KEYS_NAME, generateVapidKeys, withVapidKeys } from '../../server/vapid-keys';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 
