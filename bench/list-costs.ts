@@ -3,7 +3,7 @@
 // refresh a kept list makes after one change, and what a small request costs on its own.
 import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../server/db/change-feed';
-import type { Database } from '../server/db/client';
+import { type Database, rowsOf } from '../server/db/client';
 import { CachedList, createPesertaListCache } from '../server/services/peserta-list-cache';
 import { selectPeserta, syncCursor } from '../server/services/peserta-read';
 import { type Client, percentile } from './http';
@@ -38,10 +38,6 @@ async function longestBlock<T>(run: () => Promise<T>): Promise<{ value: T; block
   }
 }
 
-/** Rows of a db.execute() answer: postgres.js answers an array, PGlite an object with `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
 
 /** Server-side execution time of `query` (EXPLAIN ANALYZE), ms. */
 async function executionMs(database: Database, query: string): Promise<number> {

@@ -19,7 +19,7 @@ import { enqueue, pendingEntries } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
 import { startBenchApp } from './app';
 import { Client, login } from './http';
-import { rowsOf } from './list-costs';
+import { rowsOf } from '../server/db/client';
 import { markEveryDay } from './presensi';
 import { openBenchDatabase } from './server';
 

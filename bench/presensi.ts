@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/db/client';
 import { startBenchApp } from './app';
 import { Client, login, percentile } from './http';
-import { rowsOf } from './list-costs';
+import { rowsOf } from '../server/db/client';
 import { openBenchDatabase } from './server';
 import { PARTICIPANTS, participantsLabel } from './size';
 

@@ -9,6 +9,7 @@ import { ConfigError, parseEnv, resolveConfigWithDatabase } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { startStatisticsTimer } from './db/planner-statistics';
 import { seed } from './db/seed';
 import { startPushWorker } from './push-worker';
 import { pruneNotifikasi } from './services/notifikasi';
@@ -41,7 +42,11 @@ async function main(): Promise<void> {
     // Notifications past their keeping time go (the inbox never shows them anyway).
     await pruneNotifikasi(database.db);
 
+    // PGlite has no autovacuum: its planner's statistics are gathered now and every few hours.
+    const statistics = await startStatisticsTimer(database, (message, error) => console.error(message, error));
+
     const app = await buildApp({ db: database.db, database, config });
+    app.addHook('onClose', () => statistics.stop());
     // Push sends from every instance; stopped (a drain in progress finishing) when the app closes.
     const pushWorker = startPushWorker({ db: database.db, config, log: app.log });
     if (pushWorker) app.addHook('onClose', () => pushWorker.stop());

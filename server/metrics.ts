@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { SERVER_MSG } from '../src/domain/messages';
 import { HttpError } from './http-error';
+import { rowsOf } from './db/client';
 
 /** The instruments a running app records into; `registry` answers GET /metrics. */
 export interface AppMetrics {
@@ -85,7 +86,7 @@ async function metricsPlugin(app: FastifyInstance, { metrics }: { metrics: AppMe
       this.reset();
       try {
         const result = await app.db.execute(sql`select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1`);
-        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { state: string; n: number }[];
+        const rows = rowsOf<{ state: string; n: number }>(result);
         for (const row of rows) this.set({ state: row.state }, Number(row.n));
       } catch {
         // A database that cannot say: the gauge stays empty.

@@ -158,3 +158,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   return wrapPglite(client);
 }
+
+/** The rows of a `db.execute()` answer: postgres.js answers an array, PGlite an object with `rows`. */
+export function rowsOf<T>(answer: unknown): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  return ((answer as { rows?: T[] }).rows ?? []) as T[];
+}

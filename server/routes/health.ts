@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SERVER_MSG } from '../../src/domain/messages';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { knownMigrations } from '../db/migrate';
 import { HttpError } from '../http-error';
 
@@ -41,7 +41,7 @@ export async function databaseAnswers(db: Pick<Db, 'execute'>, timeoutMs = HEALT
 /** The number of migrations the database has applied (drizzle's journal table). */
 async function appliedMigrations(db: Pick<Db, 'execute'>): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+  const rows = rowsOf<{ n: number }>(result);
   return Number(rows[0]?.n ?? 0);
 }
 

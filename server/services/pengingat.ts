@@ -15,7 +15,7 @@ import {
   overdueByStep,
   waitingSince,
 } from '../../src/domain/pengingat';
-import type { Db, Tx } from '../db/client';
+import { type Db, type Tx, rowsOf } from '../db/client';
 import { peserta, users } from '../db/schema';
 import { jobRuns } from '../db/schema-jobs';
 import { notifikasi } from '../db/schema-notifikasi';
@@ -149,7 +149,7 @@ async function remindPersetujuan(tx: Tx, now: Date, settings: PengingatSettings)
     left join steps s on s.peserta_id = p.id
     where not coalesce(s.rejected, false) and coalesce(s.approved, 0) < ${APPROVAL_STEPS.length}`);
   // postgres.js answers an array of rows, PGlite an object with \`rows\`.
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: WaitingRow[] }).rows) as WaitingRow[];
+  const rows = rowsOf<WaitingRow>(result);
   if (rows.length === 0) return 0;
   const time = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)));
   const overdue = overdueByStep(

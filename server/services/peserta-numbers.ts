@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Jenjang } from '../../src/domain/master-data';
 import { PESERTA_MSG, type PesertaCreate } from '../../src/domain/peserta';
 import { instansi, peserta, pesertaMahasiswa, pesertaSiswa } from '../db/schema';
-import type { Tx } from '../db/client';
+import { type Tx, rowsOf } from '../db/client';
 
 /** The advisory lock key of participant-number writers: any fixed number, the same in every process. */
 const PESERTA_NUMBER_LOCK_KEY = 4_242_002;
@@ -73,7 +73,7 @@ export async function checkNumbers(tx: Tx, jenjang: Jenjang, rows: readonly Numb
     from r left join stored s on s.instansi_id = r.instansi_id and s.key = r.key
     order by r.ord`);
   // postgres.js answers an array of rows, PGlite an object with `rows`.
-  const answer = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { key: string; taken: boolean }[];
+  const answer = rowsOf<{ key: string; taken: boolean }>(result);
   return answer.map((row) => ({ key: row.key, taken: row.taken }));
 }
 

@@ -29,7 +29,7 @@ import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import type { Peserta } from '../../src/domain/peserta';
 import { reviewSteps } from '../../src/domain/peserta-state';
-import type { Db, Tx } from '../db/client';
+import { type Db, type Tx, rowsOf } from '../db/client';
 import { deletions, divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { workingSetWhere } from './working-set';
@@ -182,7 +182,7 @@ export async function syncCursor(tx: Tx): Promise<string> {
     )::text as cursor
     from (select pg_current_snapshot() as snap) s`);
   // postgres.js answers an array of rows, PGlite an object with `rows`.
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { cursor: string }[];
+  const rows = rowsOf<{ cursor: string }>(result);
   const cursor = rows[0]?.cursor;
   if (!cursor) throw new Error('no snapshot cursor');
   return cursor;

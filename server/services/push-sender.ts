@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import webPush from 'web-push';
 import { type JamTenang, PUSH_MAX_AGE_MS, type PushPayload, jamTenangEnd, morningPayload, pushBackoffMs, pushOutcome } from '../../src/domain/push';
 import type { VapidKeys } from '../config';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 
 /** A subscription as web-push takes it. */
 export interface PushTarget {
@@ -169,8 +169,3 @@ export async function drainPushQueue(db: Db, options: DrainOptions): Promise<Dra
   return result;
 }
 
-/** The rows of an execute() answer: PGlite and postgres.js shape them differently. */
-function rowsOf<T>(answer: unknown): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  return ((answer as { rows?: T[] }).rows ?? []) as T[];
-}

@@ -15,6 +15,7 @@ import { generateVapidKeys } from '../../server/vapid-keys';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 import { MATRIX } from './authorization-matrix.table';
 import { type Target, mutationTargets, targetIds } from './bad-input.targets';
+import { rowsOf } from '../../server/db/client';
 
 /**
  * Tables a refused request may legitimately write:
@@ -39,7 +40,7 @@ const tableNames = (Object.values(schema) as unknown[])
 async function snapshot(t: TestApp): Promise<string> {
   const parts = tableNames.map((name) => `'${name}', (select coalesce(json_agg(r order by r::text), '[]'::json) from "${name}" r)`);
   const result = await t.db.execute(sql.raw(`select json_build_object(${parts.join(', ')})::text as s`));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { s: string }[];
+  const rows = rowsOf<{ s: string }>(result);
   return rows[0]?.s ?? '';
 }
 

@@ -187,6 +187,7 @@ describe('Arsip on Daftar Peserta Siswa (HR, 1280 px)', () => {
         : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: [], total: 0, page: 1, limit: 5 }) }),
     );
     try {
+      await page.reload(); // the route is in place before the first archive request
       const alert = page.getByRole('alert').filter({ hasText: 'Gagal memuat data' });
       await alert.waitFor();
       fail = false;
