@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/roles';
 import * as schema from '../../server/db/schema';
+import * as serverState from '../../server/db/schema-server-state';
 import { type DemoUsername, DEMO_ROLES, demoTokens } from '../helpers/api';
 import { generateVapidKeys } from '../../server/vapid-keys';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
@@ -30,7 +31,7 @@ const SEED = 20_260_611;
 const BODY_RUNS = 30;
 const PARAM_RUNS = 25;
 
-const tableNames = (Object.values(schema) as unknown[])
+const tableNames = ([...Object.values(schema), ...Object.values(serverState)] as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
   .filter((name) => !SNAPSHOT_EXCLUDED.has(name))
