@@ -25,6 +25,7 @@ import { endpointLatencies } from './endpoints';
 import { generate, importMore } from './generate';
 import { Client, login, percentile } from './http';
 import { listCosts } from './list-costs';
+import { statisticsEffect } from './statistics-effect';
 import { type LoadResult, runLoad } from './load';
 import { PARTICIPANTS, SHAPE, participantsLabel } from './size';
 
@@ -177,6 +178,9 @@ export async function benchServer(): Promise<void> {
     );
     console.log(`scores (${made.scores.toLocaleString('en')}) and review decisions (${made.reviewsChanged.toLocaleString('en')}), direct writes: ${(made.extrasMs / 1000).toFixed(2)} s (info)`);
     console.log(`internships: ${made.running.toLocaleString('en')} running today, ${made.recent.toLocaleString('en')} ended within 180 days, ${made.old.toLocaleString('en')} ended before (info)`);
+    // As a server started on this data would have them (server/db/planner-statistics.ts; on
+    // PostgreSQL autovacuum would, in a while), with what that changed measured on the way.
+    await statisticsEffect(database.db, client);
 
     // The full list: cold (built and compressed on this request), 304, sizes.
     const cold = await client.request('GET', LIST, { headers: BR, keep: true });
