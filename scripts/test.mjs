@@ -1,8 +1,8 @@
-// `npm test`: every suite — a fresh production build, then the browser suite
-// (vitest.e2e.config.ts: playwright-core driving Debian's Chromium, plus the offline journey in
-// Firefox and WebKit) with the unit + API suite (vitest.config.ts) running beside it.
+// `npm test`: every suite — unit + API (vitest.config.ts), then a fresh production build and
+// the browser suite (vitest.e2e.config.ts: playwright-core driving Debian's Chromium, plus the
+// offline journey in Firefox and WebKit).
 // Ends with one plain line 'Tests: N passed, N failed' summing all suites.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -45,56 +45,37 @@ function collectFailures(summary) {
   }
 }
 
-/**
- * Runs one vitest config to its JSON report. `quiet`: its output is kept and printed once it
- * ends (a run beside another must not interleave its lines with the other's), and it runs at a
- * lower CPU priority (`nice`), so the run beside it keeps its pace.
- */
-function vitest(config, report, { quiet = false } = {}) {
+function vitest(config, report) {
   rmSync(report, { force: true });
-  const args = ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const [cmd, cmdArgs] = quiet && existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', 'npx', ...args]] : ['npx', args];
-  const child = spawn(cmd, cmdArgs, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-  const kept = [];
-  child.stdout?.on('data', (chunk) => kept.push(chunk));
-  child.stderr?.on('data', (chunk) => kept.push(chunk));
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      if (quiet) process.stdout.write(Buffer.concat(kept));
-      if (status !== 0) ok = false;
-      if (!existsSync(report)) {
-        ok = false;
-        console.error(`${config}: no report written`);
-        return resolve();
-      }
-      const summary = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += summary.numPassedTests;
-      totals.failed += summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
-      collectFailures(summary);
-      if (summary.numTotalTests === 0) {
-        ok = false;
-        console.error(`${config}: no test ran`);
-      }
-      resolve();
-    });
-  });
+  const result = run('npx', [
+    'vitest', 'run', '--config', config,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  if (result.status !== 0) ok = false;
+  if (!existsSync(report)) {
+    ok = false;
+    console.error(`${config}: no report written`);
+    return;
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += summary.numPassedTests;
+  totals.failed += summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  collectFailures(summary);
+  if (summary.numTotalTests === 0) {
+    ok = false;
+    console.error(`${config}: no test ran`);
+  }
 }
 
-// The browser suite needs the production build; the unit + API suite runs beside it. Each uses
-// about three quarters of this 2-core machine's CPU on its own (the browser waits on its server,
-// the API tests on PostgreSQL), so together they finish well before one after the other would;
-// the unit + API suite gets the lower priority, so the browser tests keep their pace.
+vitest('vitest.config.ts', `${root}.tmp/report-unit-api.json`);
+
 console.log('\nBuilding the production app for the browser suite...');
-const built = run('npm', ['run', 'build']).status === 0;
-if (!built) {
+if (run('npm', ['run', 'build']).status !== 0) {
   console.error('Build failed: the browser suite cannot run.');
   ok = false;
+} else {
+  vitest('vitest.e2e.config.ts', `${root}.tmp/report-e2e.json`);
 }
-console.log('\nThe unit + API suite runs beside the browser suite; its output follows the browser suite\'s.');
-await Promise.all([
-  vitest('vitest.config.ts', `${root}.tmp/report-unit-api.json`, { quiet: true }),
-  built ? vitest('vitest.e2e.config.ts', `${root}.tmp/report-e2e.json`) : Promise.resolve(),
-]);
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
