@@ -2,11 +2,12 @@
 // (row counts, value distributions), which its autovacuum daemon keeps current. PGlite is one
 // process with no background workers: no autovacuum, so its tables are analysed only when asked,
 // and with none the planner guesses — at 100,000 participants it estimated one row for the
-// certificate archive's count and chose a plan of over a minute (docs/performance.md). So:
-//   - every start of an embedded database analyses every table (startStatisticsTimer);
-//   - a running embedded database is analysed again every STATISTICS_INTERVAL_MS;
-//   - a bulk import analyses the participant tables on either engine: thousands of new rows at
-//     once leave statistics behind until the next pass (autovacuum's too).
+// certificate archive's count and chose a plan of over a minute (docs/performance.md). So every
+// start of an embedded database analyses every table, and a running one is analysed again every
+// STATISTICS_INTERVAL_MS (startStatisticsTimer). Statistics that no longer match the data can be
+// worse than none: analysing the reviews right after a bulk import (every review still
+// 'Menunggu') and then approving most of them made the working set's page take over a minute at
+// 100,000 participants in the bench, so a bulk import does not analyse on its own.
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client';
 
@@ -16,11 +17,6 @@ export const STATISTICS_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** ANALYZE of every table of the database. */
 export async function analyzeAll(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
-}
-
-/** ANALYZE of the participant tables, after a bulk import wrote many rows at once. */
-export async function analyzePeserta(db: Db): Promise<void> {
-  await db.execute(sql`analyze peserta, peserta_siswa, peserta_mahasiswa, reviews`);
 }
 
 /** What startStatisticsTimer started: stop() ends it, waiting for a pass in progress. */

@@ -16,15 +16,11 @@ import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type PesertaBulkResult, type PesertaCreate, isBlankField, pesertaImportSchema } from '../../src/domain/peserta';
 import type { Db, Tx } from '../db/client';
-import { analyzePeserta } from '../db/planner-statistics';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { checkInput } from '../validation';
 import { type PesertaRefs, insertPesertaRows, loadRefs, refsProblem } from './peserta';
 import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
-
-/** An import of at least this many rows analyses the participant tables (planner-statistics.ts). */
-const ANALYZE_AFTER_ROWS = 1_000;
 
 /** Rows per insert chunk: 500 participants = 1,500 review rows, far below PostgreSQL's 65,535 parameters. */
 const BULK_CHUNK_ROWS = 500;
@@ -130,8 +126,6 @@ export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly
         await insertChunk(tx, accepted.slice(start, start + BULK_CHUNK_ROWS), results);
       }
     });
-    // Thousands of new rows at once: the planner's statistics follow now, not at the next pass.
-    if (candidates.length >= ANALYZE_AFTER_ROWS) await analyzePeserta(db);
   }
   return { created: results.filter((result) => result.ok).length, results };
 }
