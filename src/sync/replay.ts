@@ -66,6 +66,11 @@ interface ReplayOptions {
   api?: ApiClient;
   /** Ignore every backoff delay (a user action: a submit, 'Sinkronkan', `online`). */
   force?: boolean;
+  /**
+   * When another context holds the replay's Web Lock: wait up to this long for it and then run,
+   * instead of answering 'busy' at once ('busy' still when the wait runs out).
+   */
+  waitForLockMs?: number;
   now?: () => number;
 }
 
@@ -197,31 +202,21 @@ export function replayOutbox(options: ReplayOptions = {}): Promise<ReplayResult>
   if (inFlight) return inFlight;
   // Web Locks exist in pages and workers alike (absent in Node tests: the promise suffices).
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  const run: Promise<ReplayResult> = locks
-    ? locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock: Lock | null) =>
-        lock ? runOnce(options) : { status: 'busy' as const, sent: 0, conflicts: 0, remaining: -1 },
-      )
-    : runOnce(options);
+  const busy = { status: 'busy' as const, sent: 0, conflicts: 0, remaining: -1 };
+  const waitMs = options.waitForLockMs ?? 0;
+  const run: Promise<ReplayResult> = !locks
+    ? runOnce(options)
+    : waitMs > 0
+      ? locks.request(OUTBOX_LOCK_NAME, { signal: AbortSignal.timeout(waitMs) }, () => runOnce(options)).catch((error: unknown) => {
+          if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return busy;
+          throw error;
+        })
+      : locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock: Lock | null) => (lock ? runOnce(options) : busy));
   const shared = run.finally(() => {
     inFlight = null;
   });
   inFlight = shared;
   return shared;
-}
-
-/**
- * Resolves true once no context holds the replay's Web Lock (at once where there are no Web
- * Locks), false when `waitMs` passes first.
- */
-export async function replayLockFreed(waitMs: number): Promise<boolean> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (!locks) return true;
-  if (waitMs <= 0) return false;
-  try {
-    return await locks.request(OUTBOX_LOCK_NAME, { signal: AbortSignal.timeout(waitMs) }, () => true);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { MagangDb } from '@/db/db';
 import { isQuotaError } from '@/db/quota';
 import type { OutboxRecord } from '@/db/records';
 import { type NewChange, dismissConflict, enqueue } from './outbox';
-import { replayLockFreed, replayOutbox, startReplay } from './replay';
+import { replayOutbox, startReplay } from './replay';
 import { requestReplay } from './trigger';
 
 /** How long a screen waits for a replay another context (the service worker) is running. */
@@ -87,28 +87,23 @@ export async function submitChange(
     return { outcome: 'queued' };
   }
   const deadline = Date.now() + SUBMIT_WAIT_MS;
+  const again = () => replayOutbox({ db, api: options.api, force: true, waitForLockMs: deadline - Date.now() });
   let result = await startReplay({ db, api: options.api, force: true });
-  for (let again = true; ; again = false) {
-    // Another context (the service worker) was running the queue: once it is done, run it here
-    // too, so this change's fate is known now — that run may have begun before the change was
-    // queued, or stopped at an unreachable server without a write this page could watch.
-    while (result.status === 'busy' && (await replayLockFreed(deadline - Date.now()))) {
-      result = await replayOutbox({ db, api: options.api, force: true });
-    }
-    if (result.status === 'unauthorized' || result.status === 'no-session') return { outcome: 'queued' };
-    const current = await db.outbox.get(entry.seq!);
-    if (!current) return { outcome: 'sent' };
-    if (current.state === 'conflict') return refusal(db, current);
-    // Still busy elsewhere at the deadline's approach: learn the outcome from the row's changes.
-    if (result.status === 'busy') return awaitOutcome(db, entry.seq!, deadline);
-    // A run that ended 'done' without touching the change began before it was queued (a run in
-    // progress is shared): one more run takes it.
-    if (again && result.status === 'done' && current.attempts === 0 && current.sentAt === undefined) {
-      result = await replayOutbox({ db, api: options.api, force: true });
-      continue;
-    }
-    // This page's run ended and the change still waits: it failed, or the run stopped at an
-    // entry before it (FIFO) that the server did not take.
-    return { outcome: 'queued' };
-  }
+  // Another context (the service worker) was running the queue: once it is done, run it here,
+  // so this change's fate is known now — that run may have begun before the change was queued,
+  // or stopped at an unreachable server without a write this page could watch.
+  if (result.status === 'busy') result = await again();
+  // A run that ended 'done' without touching the change began before it was queued (a run in
+  // progress is shared): one more run takes it.
+  const untouched = (entry: OutboxRecord | undefined) => entry?.state === 'pending' && entry.attempts === 0 && entry.sentAt === undefined;
+  if (result.status === 'done' && untouched(await db.outbox.get(entry.seq!))) result = await again();
+  if (result.status === 'unauthorized' || result.status === 'no-session') return { outcome: 'queued' };
+  // Still busy elsewhere at the deadline: learn the outcome from the row's changes.
+  if (result.status === 'busy') return awaitOutcome(db, entry.seq!, deadline);
+  const current = await db.outbox.get(entry.seq!);
+  if (!current) return { outcome: 'sent' };
+  if (current.state === 'conflict') return refusal(db, current);
+  // This page's run ended and the change still waits: it failed, or the run stopped at an entry
+  // before it (FIFO) that the server did not take.
+  return { outcome: 'queued' };
 }
