@@ -8,7 +8,9 @@
 //     of the first pull written, the list's mirror progress gone — (< 30 s), and the IndexedDB the
 //     origin then uses (navigator.storage.estimate(), its IndexedDB part; < 40 MB);
 //   - /approval, /peserta/siswa, /certificates/siswa and /dashboard, each visited once (its own
-//     pulls fill the mirror) then opened afresh from the mirror: content shown (< 1 s) and the longest main-thread task of that page load (a 'longtask'
+//     pulls fill the mirror) then opened afresh from the mirror: content shown (< 1 s; from the
+//     navigation's start until the content's text is in the page, seen by an observer in the page,
+//     with the bench's own later sight of it printed beside) and the longest main-thread task of that page load (a 'longtask'
 //     PerformanceObserver, buffered, installed before the app's scripts; < 200 ms);
 //   - the archive search: the 'Arsip' switch on /peserta/siswa, a common name typed, until the
 //     archive's answer is on screen (< 1 s).
@@ -50,13 +52,55 @@ const LONG_TASK_OBSERVER = `
     window.__longestTask = -1;
   }`;
 
+/**
+ * Each screen's content, as a pattern of the page's text (unanchored: the body's text runs its
+ * elements together). The in-page observer below and the bench's locators read the same list.
+ */
+const CONTENT_TEXT: Record<string, RegExp> = {
+  approval: /Menampilkan [0-9.,]+ dari [1-9][0-9.,]* peserta/,
+  pager: /Showing 1 to [0-9]+ of [1-9][0-9,.]* entries/,
+  dashboard: /Dari [1-9][0-9.,]* peserta di daftar approval/,
+};
+
+/**
+ * Installed before the app's scripts on every page load: the moment (ms since the navigation
+ * started, the clock of the page's own paint and LCP entries) each content text is first in the
+ * document, checked once a frame — what the user sees, without the bench's round trips to the
+ * browser, which came to 0.1–0.9 s on top of it while the app was still busy.
+ */
+const CONTENT_OBSERVER = `
+  window.__contentShown = {};
+  (() => {
+    const patterns = { ${Object.entries(CONTENT_TEXT)
+      .map(([key, pattern]) => `${key}: ${pattern.toString()}`)
+      .join(', ')} };
+    const check = () => {
+      const text = document.body ? document.body.textContent || '' : '';
+      let missing = 0;
+      for (const [key, pattern] of Object.entries(patterns)) {
+        if (window.__contentShown[key] !== undefined) continue;
+        if (pattern.test(text)) window.__contentShown[key] = performance.now();
+        else missing += 1;
+      }
+      if (missing > 0 && performance.now() < 120000) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();`;
+
 /** The screens opened from the mirror, each with what shows its content. */
-const SCREENS: { path: string; content: (page: Page) => Locator }[] = [
-  { path: '/approval', content: (page) => page.getByText(/^Menampilkan [0-9.,]+ dari [1-9][0-9.,]* peserta$/) },
-  { path: '/peserta/siswa', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
-  { path: '/certificates/siswa', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
-  { path: '/dashboard', content: (page) => page.getByText(/^Dari [1-9][0-9.,]* peserta di daftar approval$/) },
+const SCREENS: { path: string; text: keyof typeof CONTENT_TEXT; content: (page: Page) => Locator }[] = [
+  { path: '/approval', text: 'approval', content: (page) => page.getByText(/^Menampilkan [0-9.,]+ dari [1-9][0-9.,]* peserta$/) },
+  { path: '/peserta/siswa', text: 'pager', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
+  { path: '/certificates/siswa', text: 'pager', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
+  { path: '/dashboard', text: 'dashboard', content: (page) => page.getByText(/^Dari [1-9][0-9.,]* peserta di daftar approval$/) },
 ];
+
+/** When the page load's content text first showed (CONTENT_OBSERVER), in ms since its navigation started. */
+async function contentShownAt(page: Page, text: string): Promise<number> {
+  const at = await page.evaluate((key) => (window as unknown as { __contentShown: Record<string, number | undefined> }).__contentShown[key], text);
+  if (at === undefined) throw new Error(`browser bench: the page showed its content but the observer did not see '${text}'`);
+  return at;
+}
 
 const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -122,6 +166,7 @@ export async function benchBrowser(): Promise<void> {
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: PHONE, locale: 'id-ID' });
     await context.addInitScript(LONG_TASK_OBSERVER);
+    await context.addInitScript(CONTENT_OBSERVER);
     const page = await context.newPage();
     const isPageRequest = (address: URL) => address.pathname === '/api/peserta' && address.searchParams.has('limit');
     await page.route(isPageRequest, (route) => route.abort('internetdisconnected'));
@@ -132,12 +177,13 @@ export async function benchBrowser(): Promise<void> {
     const start = performance.now();
     await page.goto(`${url}/peserta/siswa`);
     await SCREENS[1]?.content(page).waitFor({ timeout: 60_000 });
-    const firstRows = performance.now() - start;
+    const firstRowsSeen = performance.now() - start;
+    const firstRows = await contentShownAt(page, 'pager');
     await page.locator('.mirror-progress').waitFor({ state: 'detached', timeout: 300_000 });
     const filled = performance.now() - start;
     const firstVisit = await longTasks(page);
     const stored = await indexedDbBytes(page);
-    report(`Browser first rows of /peserta/siswa, new HR device`, s(firstRows), `< ${s(FIRST_ROWS_GOAL_MS)}`, firstRows < FIRST_ROWS_GOAL_MS);
+    report(`Browser first rows of /peserta/siswa, new HR device (seen by the bench after ${s(firstRowsSeen)})`, s(firstRows), `< ${s(FIRST_ROWS_GOAL_MS)}`, firstRows < FIRST_ROWS_GOAL_MS);
     report(
       `working set filled (every page of the first pull written to IndexedDB; longest task meanwhile ${ms(firstVisit.longest)}, ${firstVisit.count} long tasks)`,
       s(filled),
@@ -159,10 +205,11 @@ export async function benchBrowser(): Promise<void> {
       const opened = performance.now();
       await page.goto(`${url}${screen.path}`);
       await screen.content(page).waitFor({ timeout: 60_000 });
-      const shown = performance.now() - opened;
+      const seen = performance.now() - opened;
+      const shown = await contentShownAt(page, screen.text);
       await page.waitForTimeout(SETTLE_MS);
       const tasks = await longTasks(page);
-      report(`${screen.path} content from the mirror`, s(shown), `< ${s(SCREEN_GOAL_MS)}`, shown < SCREEN_GOAL_MS);
+      report(`${screen.path} content from the mirror (seen by the bench after ${s(seen)})`, s(shown), `< ${s(SCREEN_GOAL_MS)}`, shown < SCREEN_GOAL_MS);
       report(
         `${screen.path} longest main-thread task (load + ${s(SETTLE_MS)}; ${tasks.count} long tasks)`,
         tasks.longest < 0 ? 'no longtask observer in this browser' : ms(tasks.longest),
