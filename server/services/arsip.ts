@@ -59,32 +59,32 @@ function inside(dari: string | undefined, sampai: string | undefined): SQL | und
 
 /**
  * In the approval list (inApprovalList of src/domain/nilai.ts, as services/approval.ts counts):
- * the division and level have active competencies, and the participant has at least one score
- * and at least as many scores on them as there are. Set-based — every participant's count of
- * scores on its active competencies, against each division and level's count, in two grouped
- * joins — not two counts per participant: at 100,000 participants the per-row counts took seconds.
- * `candidates` (a name, a division or a period the search gives) bound the scores counted: the
- * inner `peserta` is the one they name, so only those participants' scores are counted. The level
- * alone is not passed: it keeps nine in ten participants, and the planner then chose a plan
- * three times slower than counting every score (100,000 participants on PGlite: 8 s against 2.7 s).
+ * the division and level have active competencies, and the participant has a score on each of
+ * them (scores are unique per competency, so "at least as many scores as competencies" is "none
+ * missing"). Set-based: the participants missing a score are one anti-join of every
+ * (participant, needed competency) pair against the scores, then excluded. Counting every
+ * participant's scores against its division's count instead took 1.5–1.9 s at 100,000
+ * participants on PGlite; this takes a quarter of that (docs/performance.md).
+ * `candidates` (a name, a division or a period the search gives) bound the pairs checked: the
+ * inner `peserta` is the one they name, so only those participants' scores are looked up. The
+ * level alone is not passed: it keeps nine in ten participants.
  */
 function inApprovalList(candidates: SQL | undefined): SQL {
-  return sql`${peserta.id} in (
-    select scored.peserta_id from (
-      select ${nilai.peserta_id} as peserta_id, ${peserta.divisi_id} as divisi_id, ${peserta.jenjang} as jenjang, count(*) as n
-      from ${nilai}
-      join ${peserta} on ${peserta.id} = ${nilai.peserta_id}${candidates === undefined ? sql`` : sql` and ${candidates}`}
-      join ${kompetensi} on ${kompetensi.id} = ${nilai.kompetensi_id} and ${kompetensi.aktif} and ${kompetensi.jenjang} = ${peserta.jenjang}
-      join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id} and ${divisiKategori.divisi_id} = ${peserta.divisi_id}
-      group by ${nilai.peserta_id}, ${peserta.divisi_id}, ${peserta.jenjang}
-    ) as scored
-    join (
-      select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, count(*) as n
-      from ${kompetensi} join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id}
-      where ${kompetensi.aktif}
-      group by ${divisiKategori.divisi_id}, ${kompetensi.jenjang}
-    ) as needed on needed.divisi_id = scored.divisi_id and needed.jenjang = scored.jenjang
-    where scored.n >= needed.n)`;
+  const needed = sql`select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, ${kompetensi.id} as kompetensi_id
+    from ${kompetensi} join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id}
+    where ${kompetensi.aktif}`;
+  const hasNeeded = sql`exists (select 1 from (${needed}) as needed where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang})`;
+  const unscored = sql`not exists (select 1 from ${nilai} where ${nilai.peserta_id} = ${peserta.id} and ${nilai.kompetensi_id} = needed.kompetensi_id)`;
+  if (candidates !== undefined) {
+    // Few participants: each one's needed competencies probed in the scores' unique index.
+    return sql`(${hasNeeded} and not exists (select 1 from (${needed}) as needed
+      where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang} and ${unscored}))`;
+  }
+  // Every participant: the pairs missing a score found in one anti-join, then excluded.
+  const missingScore = sql`select ${peserta.id} from ${peserta}
+    join (${needed}) as needed on needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang}
+    where ${unscored}`;
+  return sql`(${hasNeeded} and ${peserta.id} not in (${missingScore}))`;
 }
 
 /** The WHERE of GET /api/peserta/arsip. */

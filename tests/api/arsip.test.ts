@@ -105,6 +105,19 @@ describe('GET /api/peserta/arsip?daftar=approval', () => {
     expect((await search('daftar=approval&q=melati')).total).toBe(0);
     expect(idsOf(await search('daftar=approval&q=kirana&dari=2019-05-15'))).toEqual([id.B]);
   });
+
+  it('should hold the same participants when nothing narrows the search (the whole table checked at once)', async () => {
+    // Without a name, division or period every participant's scores are checked in one pass;
+    // with one, each candidate's own: both must keep exactly the approval list.
+    const everyone = idsOf(await search('daftar=approval&limit=100'));
+    const narrowed = idsOf(await search('daftar=approval&dari=2000-01-01&limit=100'));
+    expect(everyone).toEqual(narrowed);
+    expect(everyone).toEqual(expect.arrayContaining([id.A, id.B, id.D, id.E]));
+    expect(everyone).not.toContain(id.C);
+    expect(everyone).not.toContain(partlyScored);
+    expect(idsOf(await search('daftar=approval&status=belum&limit=100'))).toEqual(expect.arrayContaining([id.B]));
+    expect(idsOf(await search('daftar=approval&status=belum&limit=100'))).not.toContain(id.A);
+  });
 });
 
 describe('GET /api/sertifikat/arsip', () => {
