@@ -12,7 +12,7 @@ import { type SQL, and, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
 import type { ArsipPesertaQuery, ArsipSertifikatQuery } from '../../src/domain/arsip';
 import type { Peserta } from '../../src/domain/peserta';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
-import type { Db, Tx } from '../db/client';
+import { type Db, type Tx, rowsOf } from '../db/client';
 import { divisiKategori, instansi, kompetensi, nilai, peserta } from '../db/schema';
 import { selectPeserta } from './peserta-read';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
@@ -106,14 +106,31 @@ function pesertaArsipWhere(query: ArsipPesertaQuery): SQL | undefined {
 
 const byName = [sql`lower(${peserta.nama})`, peserta.nama, peserta.id];
 
-/** The total and the ids of one page, in `order`. */
-async function pageIds(tx: Tx, where: SQL | undefined, order: readonly (SQL | typeof peserta.id | typeof peserta.nama)[], page: number, limit: number) {
+type PageOrder = readonly (SQL | typeof peserta.id | typeof peserta.nama)[];
+
+/** The total and the ids of one page, in `order`: a count, then the page's ids. */
+async function pageIds(tx: Tx, where: SQL | undefined, order: PageOrder, page: number, limit: number) {
   const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(peserta).where(where);
   const total = Number(counted?.total ?? 0);
   const offset = (page - 1) * limit;
   if (offset >= total) return { total, ids: [] as number[] };
   const rows = await tx.select({ id: peserta.id }).from(peserta).where(where).orderBy(...order).limit(limit).offset(offset);
   return { total, ids: rows.map((row) => row.id) };
+}
+
+/**
+ * pageIds for a WHERE costly to evaluate (the approval list's score check): the matching rows
+ * found once (a materialized CTE named like the table, so `where` and `order` read its columns)
+ * and both the total and the page taken from them — not the check run twice.
+ */
+async function pageIdsOnce(tx: Tx, where: SQL | undefined, order: PageOrder, page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const result = await tx.execute<{ total: number; ids: number[] | null }>(sql`
+    with matched as materialized (select ${peserta.id}, ${peserta.nama}, ${peserta.tanggal_masuk} from ${peserta} where ${where ?? sql`true`})
+    select (select count(*)::int from matched) as total,
+      (select array_agg(page.id) from (select ${peserta.id} from matched as ${peserta} order by ${sql.join([...order], sql`, `)} limit ${limit} offset ${offset}) as page) as ids`);
+  const [row] = rowsOf<{ total: number; ids: number[] | null }>(result);
+  return { total: Number(row?.total ?? 0), ids: (row?.ids ?? []).map(Number) };
 }
 
 /** `rows` in the order of `ids`. */
@@ -127,7 +144,8 @@ export function searchArsipPeserta(db: Db, query: ArsipPesertaQuery): Promise<Ar
   return db.transaction(
     async (tx) => {
       const order = [sql`${peserta.tanggal_masuk} desc`, ...byName];
-      const { total, ids } = await pageIds(tx, pesertaArsipWhere(query), order, query.page, query.limit);
+      const pick = query.daftar === 'approval' ? pageIdsOnce : pageIds;
+      const { total, ids } = await pick(tx, pesertaArsipWhere(query), order, query.page, query.limit);
       const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, inArray(peserta.id, ids)), ids);
       return { data, total, page: query.page, limit: query.limit };
     },
