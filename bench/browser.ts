@@ -4,7 +4,7 @@
 // (nothing reaches the internet), phone viewport. The login happens before the clock starts;
 // the dashboard's own pull is held off so the list's visit is the device's first pull, as in
 // tests/e2e/peserta-import-large.test.ts. Then, against their goals:
-//   - HR's new device on /peserta/siswa: first rows (< 1 s), the working set filled — every page
+//   - HR's new device on /peserta/siswa: first rows (< 1 s; the median of three new devices), the working set filled — every page
 //     of the first pull written, the list's mirror progress gone — (< 30 s), and the IndexedDB the
 //     origin then uses (navigator.storage.estimate(), its IndexedDB part; < 40 MB);
 //   - /approval, /peserta/siswa, /certificates/siswa and /dashboard, each visited once (its own
@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PHONE, launchBrowser, login } from '../tests/e2e/helpers/browser';
 import { startBenchApp } from './app';
 import { COMMON_NAME_PART, generate } from './generate';
@@ -148,13 +148,42 @@ async function archiveSearch(page: Page, url: string): Promise<void> {
   report(`archive search on /peserta/siswa ('Arsip' on, '${COMMON_NAME_PART}' typed; ${total ?? '?'} found), until results show`, s(shown), `< ${s(ARCHIVE_GOAL_MS)}`, shown < ARCHIVE_GOAL_MS);
 }
 
+/** New devices whose first rows are measured (the first one also fills its working set). */
+const FIRST_ROWS_DEVICES = 3;
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/**
+ * A new HR device (own storage) with the observers installed, logged in: the dashboard's own
+ * pull is held off, so the list's visit is the device's first pull.
+ */
+async function newDevice(browser: Browser, url: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'id-ID' });
+  await context.addInitScript(LONG_TASK_OBSERVER);
+  await context.addInitScript(CONTENT_OBSERVER);
+  const page = await context.newPage();
+  const isPageRequest = (address: URL) => address.pathname === '/api/peserta' && address.searchParams.has('limit');
+  await page.route(isPageRequest, (route) => route.abort('internetdisconnected'));
+  await login(page, url, 'hr');
+  await page.unroute(isPageRequest);
+  return context;
+}
+
+/** Opens /peserta/siswa on a new device: when its first rows showed (in the page) and when the bench saw them. */
+async function firstRowsOf(page: Page, url: string): Promise<{ shown: number; seen: number }> {
+  const start = performance.now();
+  await page.goto(`${url}/peserta/siswa`);
+  await SCREENS[1]?.content(page).waitFor({ timeout: 60_000 });
+  return { seen: performance.now() - start, shown: await contentShownAt(page, 'pager') };
+}
+
 export async function benchBrowser(): Promise<void> {
   if (!existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error(`browser bench: ${WEB_ROOT} has no build — run npm run build first`);
   const bench = await openBenchDatabase();
   const { database } = bench;
   console.log(`\nbrowser (Chromium, phone viewport, the production build, ${bench.label}, ${participantsLabel()}, shape '${SHAPE}')`);
   let app: FastifyInstance | null = null;
-  let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+  let browser: Browser | null = null;
   try {
     const started = await startBenchApp(database, bench.dataDir, WEB_ROOT);
     app = started.app;
@@ -164,26 +193,30 @@ export async function benchBrowser(): Promise<void> {
     client.close();
 
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: PHONE, locale: 'id-ID' });
-    await context.addInitScript(LONG_TASK_OBSERVER);
-    await context.addInitScript(CONTENT_OBSERVER);
-    const page = await context.newPage();
-    const isPageRequest = (address: URL) => address.pathname === '/api/peserta' && address.searchParams.has('limit');
-    await page.route(isPageRequest, (route) => route.abort('internetdisconnected'));
-    await login(page, url, 'hr');
-    await page.unroute(isPageRequest);
+    const context = await newDevice(browser, url);
+    const page = context.pages()[0] as Page;
 
     // The new device: first rows, then the working set written, then what IndexedDB holds.
     const start = performance.now();
-    await page.goto(`${url}/peserta/siswa`);
-    await SCREENS[1]?.content(page).waitFor({ timeout: 60_000 });
-    const firstRowsSeen = performance.now() - start;
-    const firstRows = await contentShownAt(page, 'pager');
+    const firstRows = [await firstRowsOf(page, url)];
     await page.locator('.mirror-progress').waitFor({ state: 'detached', timeout: 300_000 });
     const filled = performance.now() - start;
     const firstVisit = await longTasks(page);
     const stored = await indexedDbBytes(page);
-    report(`Browser first rows of /peserta/siswa, new HR device (seen by the bench after ${s(firstRowsSeen)})`, s(firstRows), `< ${s(FIRST_ROWS_GOAL_MS)}`, firstRows < FIRST_ROWS_GOAL_MS);
+    // Two more new devices, first rows only: one figure is mostly the server's cache that moment
+    // (the same build gave 0.64-1.13 s on three devices in a row), the median of three is not.
+    for (let device = 2; device <= FIRST_ROWS_DEVICES; device += 1) {
+      const other = await newDevice(browser, url);
+      firstRows.push(await firstRowsOf(other.pages()[0] as Page, url));
+      await other.close();
+    }
+    const firstRowsMedian = median(firstRows.map((figure) => figure.shown));
+    report(
+      `Browser first rows of /peserta/siswa, new HR device (median of ${FIRST_ROWS_DEVICES} devices: ${firstRows.map((figure) => `${s(figure.shown)}, seen by the bench after ${s(figure.seen)}`).join('; ')})`,
+      s(firstRowsMedian),
+      `< ${s(FIRST_ROWS_GOAL_MS)}`,
+      firstRowsMedian < FIRST_ROWS_GOAL_MS,
+    );
     report(
       `working set filled (every page of the first pull written to IndexedDB; longest task meanwhile ${ms(firstVisit.longest)}, ${firstVisit.count} long tasks)`,
       s(filled),
