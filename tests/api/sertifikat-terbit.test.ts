@@ -13,7 +13,7 @@ import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents
 import { certificatePdf } from '../../src/documents/make';
 import { divisi, gradeItems, gradeTemplates, instansi, peserta, reviews } from '../../server/db/schema';
 import { dokumenGambar, sertifikatTerbit } from '../../server/db/schema-sertifikat';
-import { issueMissingCertificates } from '../../server/services/sertifikat-terbit';
+import { issueMissingCertificates, validCertificates } from '../../server/services/sertifikat-terbit';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 import { signatureForm } from '../helpers/multipart';
@@ -249,6 +249,19 @@ describe('the stored certificates', () => {
     expect(await certificatesOf(made.id)).toHaveLength(1);
     expect(await issueMissingCertificates(t.db, t.config)).toBe(0);
     expect(await certificatesOf(made.id)).toHaveLength(1);
+  });
+
+  it('should find the valid certificates of more participants than one statement may bind (70,000 ids)', async () => {
+    // The whole certificate list of a level at 100,000 participants asks for ~85,000 ids;
+    // PostgreSQL takes at most 65,535 parameters in a statement.
+    const first = await awaitingBusHead();
+    const last = await awaitingBusHead();
+    await approve(first, 'bushead');
+    await approve(last, 'bushead');
+    const unknown = Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i);
+    const found = await validCertificates(t.db, [first, ...unknown, last]);
+    expect([...found.keys()].sort((a, b) => a - b)).toEqual([first, last]);
+    expect(found.get(last)?.kode).toBe((await certificatesOf(last))[0]?.kode);
   });
 
   it('should keep each image once however many certificates print it', async () => {
