@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MagangDb } from '@/db/db';
 import type { OutboxRecord } from '@/db/records';
-import { readNilaiMirror } from '@/db/nilai-mirror';
+import { nilaiOfOpen, readNilaiMirror, readParticipantNilai } from '@/db/nilai-mirror';
 
 let db: MagangDb;
 let n = 0;
@@ -72,5 +72,31 @@ describe('readNilaiMirror: queued and refused changes of the user', () => {
     const mirror = await readNilaiMirror(db, null);
     expect(mirror.refused.size).toBe(0);
     expect(mirror.pendingIds.size).toBe(0);
+  });
+});
+
+describe('readNilaiMirror: which competencies are scored; readParticipantNilai: the scores', () => {
+  it('should group the scored competencies by participant from the keys, and read one participant’s scores on demand', async () => {
+    await db.nilai.bulkPut([
+      { peserta_id: 1, kompetensi_id: 10, skor: 80 },
+      { peserta_id: 1, kompetensi_id: 11, skor: 70, pendingKey: 'k1' },
+      { peserta_id: 2, kompetensi_id: 10, skor: 90 },
+    ]);
+    const mirror = await readNilaiMirror(db, null);
+    const scored = (id: number) => mirror.nilai.get(id)?.map((row) => row.kompetensi_id);
+    expect(scored(1)).toEqual([10, 11]);
+    expect(scored(2)).toEqual([10]);
+    expect(mirror.nilai.get(3)).toBeUndefined();
+
+    const read = await readParticipantNilai(db, 1);
+    expect(read?.nilai.map((row) => [row.kompetensi_id, row.skor])).toEqual([
+      [10, 80],
+      [11, 70],
+    ]);
+    expect(await readParticipantNilai(db, null)).toBeNull();
+    // A live read still holding the participant opened before is not this one's.
+    expect(nilaiOfOpen(read, 1)).toBe(read?.nilai);
+    expect(nilaiOfOpen(read, 2)).toBeUndefined();
+    expect(nilaiOfOpen(undefined, 1)).toBeUndefined();
   });
 });

@@ -38,7 +38,10 @@ import {
 } from './filter-approval';
 import type { ChangeResult } from '@/sync/changes';
 import { useApprovalMirror, useApprovalPull, useApprovalPullProgress } from './use-approval-data';
-import { type NilaiMirror, reviewsOf, scoresOf } from '@/db/nilai-mirror';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '@/db/db';
+import { type NilaiMirror, nilaiOfOpen, readParticipantNilai, reviewsOf, scoresOf } from '@/db/nilai-mirror';
+import type { NilaiRecord } from '@/db/records';
 import '@/ui/score-table.css';
 import './approval.css';
 
@@ -152,13 +155,16 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
 
   const detail = detailId === null ? undefined : mirror?.peserta.find((p) => p.id === detailId);
   const editing = editId === null ? undefined : mirror?.peserta.find((p) => p.id === editId);
+  // The open modal's scores (one modal at a time); it shows once they are read.
+  const openId = detailId ?? editId;
+  const openNilai = nilaiOfOpen(useLiveQuery(() => readParticipantNilai(db, openId), [openId]), openId);
   /** What both modals show of participant `peserta`. */
-  const modalProps = (peserta: PesertaRecord, nilaiMirror: NilaiMirror, viewer: number) => ({
+  const modalProps = (peserta: PesertaRecord, nilaiMirror: NilaiMirror, nilai: readonly NilaiRecord[], viewer: number) => ({
     userId: viewer,
     role,
     peserta,
     kompetensi: nilaiMirror.kompetensi,
-    scores: scoresOf(nilaiMirror, peserta.id),
+    scores: scoresOf(nilaiMirror, peserta.id, nilai),
   });
   /** A change's outcome: the API error popup when refused, else 'Sukses'; then the list is re-pulled. */
   function announce(result: ChangeResult) {
@@ -254,9 +260,9 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
         />
       )}
 
-      {detail && mirror && userId !== null && (
+      {detail && mirror && openNilai && userId !== null && (
         <DetailApprovalModal
-          {...modalProps(detail, mirror, userId)}
+          {...modalProps(detail, mirror, openNilai, userId)}
           onClose={() => setDetailId(null)}
           onDone={(result) => {
             setDetailId(null);
@@ -264,9 +270,9 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
           }}
         />
       )}
-      {editing && mirror && userId !== null && canEdit && (
+      {editing && mirror && openNilai && userId !== null && canEdit && (
         <EditNilaiModal
-          {...modalProps(editing, mirror, userId)}
+          {...modalProps(editing, mirror, openNilai, userId)}
           onClose={() => setEditId(null)}
           onDone={(result) => {
             if (result.outcome !== 'refused') setEditId(null);

@@ -17,7 +17,9 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
-import { reviewsOf, scoresOf } from '@/db/nilai-mirror';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '@/db/db';
+import { nilaiOfOpen, readParticipantNilai, reviewsOf, scoresOf } from '@/db/nilai-mirror';
 import '@/ui/score-table.css';
 import { PendingMark, jenjangColumn, nameColumn } from '@/ui/score-list-columns';
 
@@ -71,6 +73,8 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
   const visible = useMemo(() => filterMentorRows(rows, search, status), [rows, search, status]);
   const pagination = usePagination(visible, { resetKey: `${search}|${status}` });
   const current = scoredId === null ? undefined : mirror?.peserta.find((p) => p.id === scoredId);
+  // The open modal's scores (the list reads only which competencies are scored); it shows once read.
+  const currentNilai = nilaiOfOpen(useLiveQuery(() => readParticipantNilai(db, scoredId), [scoredId]), scoredId);
 
   const columns: DataTableColumn<MentorRow>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
@@ -137,13 +141,13 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
         pagination={pagination}
       />
 
-      {current && mirror && userId !== null && role && (
+      {current && mirror && currentNilai && userId !== null && role && (
         <PenilaianModal
           userId={userId}
           role={role}
           peserta={current}
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
-          scores={scoresOf(mirror, current.id)}
+          scores={scoresOf(mirror, current.id, currentNilai)}
           onClose={() => setScoredId(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {
