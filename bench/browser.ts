@@ -34,8 +34,6 @@ const ARCHIVE_GOAL_MS = 1_000;
 /** After content shows, how long a page load's later tasks (pulls, rendering) still count. */
 const SETTLE_MS = 2_000;
 const WEB_ROOT = path.resolve('dist/web');
-/** The pager once rows are on screen: 'Showing 1 to N of M entries' with M > 0. */
-const ROWS_SHOWN = /^Showing 1 to [0-9]+ of [1-9][0-9,.]* entries$/;
 
 /** Installed before the app's scripts on every page load: the longest 'longtask' so far. */
 const LONG_TASK_OBSERVER = `
@@ -54,13 +52,18 @@ const LONG_TASK_OBSERVER = `
 
 /**
  * Each screen's content, as a pattern of the page's text (unanchored: the body's text runs its
- * elements together). The in-page observer below and the bench's locators read the same list.
+ * elements together). The in-page observer below reads them as they are, the bench's locators
+ * as one element's whole text (wholeText). `pager`: the pager once rows are on screen.
  */
-const CONTENT_TEXT: Record<string, RegExp> = {
+const CONTENT_TEXT = {
   approval: /Menampilkan [0-9.,]+ dari [1-9][0-9.,]* peserta/,
   pager: /Showing 1 to [0-9]+ of [1-9][0-9,.]* entries/,
   dashboard: /Dari [1-9][0-9.,]* peserta di daftar approval/,
-};
+} satisfies Record<string, RegExp>;
+type ContentText = keyof typeof CONTENT_TEXT;
+
+/** CONTENT_TEXT[key] as an element's whole text. */
+const wholeText = (key: ContentText) => new RegExp(`^${CONTENT_TEXT[key].source}$`);
 
 /**
  * Installed before the app's scripts on every page load: the moment (ms since the navigation
@@ -88,15 +91,16 @@ const CONTENT_OBSERVER = `
   })();`;
 
 /** The screens opened from the mirror, each with what shows its content. */
-const SCREENS: { path: string; text: keyof typeof CONTENT_TEXT; content: (page: Page) => Locator }[] = [
-  { path: '/approval', text: 'approval', content: (page) => page.getByText(/^Menampilkan [0-9.,]+ dari [1-9][0-9.,]* peserta$/) },
-  { path: '/peserta/siswa', text: 'pager', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
-  { path: '/certificates/siswa', text: 'pager', content: (page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(ROWS_SHOWN) },
-  { path: '/dashboard', text: 'dashboard', content: (page) => page.getByText(/^Dari [1-9][0-9.,]* peserta di daftar approval$/) },
+const pagerShown = (page: Page) => page.getByRole('navigation', { name: 'Navigasi halaman' }).getByText(wholeText('pager'));
+const SCREENS: { path: string; text: ContentText; content: (page: Page) => Locator }[] = [
+  { path: '/approval', text: 'approval', content: (page) => page.getByText(wholeText('approval')) },
+  { path: '/peserta/siswa', text: 'pager', content: pagerShown },
+  { path: '/certificates/siswa', text: 'pager', content: pagerShown },
+  { path: '/dashboard', text: 'dashboard', content: (page) => page.getByText(wholeText('dashboard')) },
 ];
 
 /** When the page load's content text first showed (CONTENT_OBSERVER), in ms since its navigation started. */
-async function contentShownAt(page: Page, text: string): Promise<number> {
+async function contentShownAt(page: Page, text: ContentText): Promise<number> {
   const at = await page.evaluate((key) => (window as unknown as { __contentShown: Record<string, number | undefined> }).__contentShown[key], text);
   if (at === undefined) throw new Error(`browser bench: the page showed its content but the observer did not see '${text}'`);
   return at;

@@ -2,7 +2,9 @@
 // filtered and paged on the server like the screens filter their mirrored lists
 // (src/domain/arsip.ts). Each page costs a count, the page's ids (ordered, LIMIT / OFFSET), then
 // the rows of those ids only (selectPeserta's three queries; the certificate rows' signers and
-// issued certificates), all in one read-only snapshot so the total and the page agree.
+// issued certificates), all in one read-only snapshot so the total and the page agree. The
+// approval list's filter is costly to evaluate, so there the matching rows are found once for
+// both the total and the page (pageIdsOnce).
 //
 // Names are matched with ILIKE '%q%' (any case, the text taken literally: % _ \ escaped), served
 // by the pg_trgm GIN index on peserta.nama (migration 0014; docs/performance.md). Order

@@ -51,7 +51,7 @@ export async function readNilaiMirror(db: MagangDb, userId: number | null): Prom
   const [peserta, nilaiKeys, reviews, kompetensi, entries] = await db.transaction('r', [db.peserta, db.nilai, db.reviews, db.kompetensi, db.outbox], () =>
     Promise.all([
       readInPages(db.peserta),
-      db.nilai.toCollection().primaryKeys() as Promise<unknown[]>,
+      db.nilai.toCollection().primaryKeys() as Promise<[number, number][]>,
       readInPages(db.reviews),
       db.kompetensi.toArray(),
       userId === null ? [] : db.outbox.where('user').equals(userId).toArray(),
@@ -63,11 +63,7 @@ export async function readNilaiMirror(db: MagangDb, userId: number | null): Prom
   // In queue order, so the newest refusal of a participant wins.
   const conflicts = outbox.filter((entry) => entry.state === 'conflict').sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   for (const entry of conflicts) refused.set(entry.pesertaId, entry.lastError ?? '');
-  const scored: { peserta_id: number; kompetensi_id: number }[] = [];
-  for (const key of nilaiKeys) {
-    const [pesertaId, kompetensiId] = key as [number, number];
-    scored.push({ peserta_id: pesertaId, kompetensi_id: kompetensiId });
-  }
+  const scored = nilaiKeys.map(([pesertaId, kompetensiId]) => ({ peserta_id: pesertaId, kompetensi_id: kompetensiId }));
   return {
     peserta,
     nilai: groupByPeserta(scored),
