@@ -7,7 +7,8 @@
 //   - the archive searches `GET /api/peserta/arsip?…&q=<a common name part>` and
 //     `GET /api/sertifikat/arsip?…` (goal < 300 ms p99);
 //   - the other lists and pulls a device makes (participants `?since=`, certificates, reviews,
-//     a mentor's scores, notifications, master data).
+//     a mentor's scores, notifications, master data);
+//   - the whole certificate list (kept between requests) right after each of 20 re-issues.
 // Each endpoint gets at most 30 s (at least 3 answers): a slow one is reported on fewer requests.
 // An endpoint this server does not have yet (404, or 400 on an unknown path) or refuses to the
 // role asking (403) is reported as such, not measured.
@@ -108,6 +109,25 @@ async function workingSetPull(hr: Client, goals: { pageMs: number; sinceMs: numb
   await measure({ name: `GET /api/peserta?lingkup=${LINGKUP_KERJA}&since=…&batas=… (nothing changed)`, path: since, client: hr, runs: SMALL_RUNS, goalMs: goals.sinceMs });
 }
 
+/**
+ * The whole certificate list right after a change to it: HR re-issues one certificate (a write
+ * of its participant), then the list is asked for — the kept list reads the changed
+ * participant, assembles and compresses a new version.
+ */
+async function certificateListAfterChange(hr: Client): Promise<void> {
+  const name = 'GET /api/sertifikat/peserta?jenjang=SMK right after a certificate was re-issued';
+  const completed = await hr.json<{ data: { id: number }[] }>('GET', `/api/sertifikat/arsip?jenjang=SMK&page=1&limit=${LARGE_RUNS}`);
+  const times: number[] = [];
+  for (const { id } of completed.data) {
+    await hr.json('POST', `/api/sertifikat/terbitkan-ulang/${id}`);
+    const answer = await hr.request('GET', '/api/sertifikat/peserta?jenjang=SMK', { headers: BR });
+    if (answer.status !== 200) throw new Error(`${name}: answered ${answer.status}`);
+    times.push(answer.ms);
+  }
+  const p99 = percentile(times, 99);
+  report(`${name} p99`, `${ms(p99)} (p50 ${ms(percentile(times, 50))}, ${times.length} requests)`, 1000, p99 < 1000);
+}
+
 /** Prints the p99 of every list and pull endpoint; `hr` is logged in as HR on the app of `port`. */
 export async function endpointLatencies(port: number, hr: Client, ids: readonly number[], cursor: string): Promise<void> {
   const mentor = new Client(port, 1, await login(port, 'mentor.bench1', 'mentor-bench-1234'));
@@ -132,6 +152,7 @@ export async function endpointLatencies(port: number, hr: Client, ids: readonly 
       ...['/api/users', '/api/instansi', '/api/divisi', '/api/kompetensi', '/api/grade'].map((path) => ({ name: `GET ${path} (master data)`, path, client: hr, runs: SMALL_RUNS, goalMs: 50 })),
     ];
     for (const target of targets) await measure(target);
+    await certificateListAfterChange(hr);
   } finally {
     mentor.close();
   }

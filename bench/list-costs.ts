@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../server/db/change-feed';
 import { type Database, rowsOf } from '../server/db/client';
-import { CachedList, createPesertaListCache } from '../server/services/peserta-list-cache';
+import { CachedList } from '../server/services/kept-list';
+import { createPesertaListCache } from '../server/services/peserta-list-cache';
 import { selectPeserta, syncCursor } from '../server/services/peserta-read';
 import { type Client, percentile } from './http';
 

@@ -25,7 +25,7 @@ const DATA_CHANGE_CHANNEL = 'magang_data';
 
 /** What a notification says changed (the payloads of migration 0004). */
 const DATA_CHANGE_KINDS = ['peserta', 'names', 'users'] as const;
-type DataChangeKind = (typeof DATA_CHANGE_KINDS)[number];
+export type DataChangeKind = (typeof DATA_CHANGE_KINDS)[number];
 
 /** The counts of notifications seen per kind at one moment. */
 export type ChangeStamp = Readonly<Record<DataChangeKind, number>>;

@@ -19,7 +19,8 @@ import { currentUser, requireRole } from '../auth/plugin';
 import { searchArsipPeserta } from '../services/arsip';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
-import { createPesertaListCache, preferredEncoding } from '../services/peserta-list-cache';
+import { sendKeptList } from '../services/kept-list';
+import { createPesertaListCache } from '../services/peserta-list-cache';
 import { type WorkingSetFilter, getPeserta, pagePeserta, pullPeserta } from '../services/peserta-read';
 import { batasToday } from '../services/working-set';
 import { parseId, parseInput } from '../validation';
@@ -71,14 +72,7 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     // A page of the full list (the app's first pull): bounded work, built each time.
     if (query.limit !== undefined) return pagePeserta(app.db, { jenjang, limit: query.limit, after: query.after });
     // The full list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
-    const answer = await listCache.answer(jenjang, request.headers['if-none-match']);
-    reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
-    if (answer.notModified) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(answer.list.json);
-    // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
-    return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
+    return sendKeptList(request, reply, await listCache.answer(jenjang, request.headers['if-none-match']));
   });
 
   const arsip = {

@@ -14,7 +14,9 @@ import { sendFile } from '../http-download';
 import { searchArsipSertifikat } from '../services/arsip';
 import { certificatePreviewPng } from '../services/document-preview';
 import { organisasiNow } from '../services/organisasi';
+import { sendKeptList } from '../services/kept-list';
 import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
+import { createSertifikatListCache } from '../services/sertifikat-list-cache';
 import { documentImage, reissueCertificate } from '../services/sertifikat-terbit';
 import { batasToday, workingSetWhere } from '../services/working-set';
 import { parseId, parseInput } from '../validation';
@@ -22,20 +24,26 @@ import { parseId, parseInput } from '../validation';
 /** Registers GET /peserta, /arsip, /generate/:id, /generate-ppt/:id, /preview/:id, /gambar/:sha256, POST /terbitkan-ulang/:id (mounted at /api/sertifikat). */
 export default async function sertifikatRoutes(app: FastifyInstance): Promise<void> {
   const readers = requireRole('Pembimbing', 'HR', 'BusHead');
+  // One cache per app instance (tests get a fresh one with each app).
+  const listCache = createSertifikatListCache(app.db, app.changes);
   const certificate = (id: string) =>
     sertifikatDocument(app.db, parseId(id), { kind: 'certificate' });
 
   const list = {
     summary: 'The fully approved participants of a level, for their documents',
     query: sertifikatListQuerySchema,
-    description: "`lingkup=kerja`: only the caller's working set (a completed participant is in it while it ended on or after `batas`), and the answer carries that `batas`.",
+    description:
+      "Without `lingkup`: the whole list, with an ETag (`If-None-Match` → 304 while current). `lingkup=kerja`: only the caller's working set (a completed participant is in it while it ended on or after `batas`), and the answer carries that `batas`; no ETag.",
+    headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
     response: { description: "Rows as GET /api/peserta plus signers and issue date; the organisation (with its current logo's SHA-256)", schema: sertifikatListResponseSchema },
+    answers: { 304: 'The whole list held is current' },
   };
   const notApproved = { 409: 'The participant is not fully approved' };
-  app.get('/peserta', { preHandler: readers, config: { openapi: list } }, async (request) => {
+  app.get('/peserta', { preHandler: readers, config: { openapi: list } }, async (request, reply) => {
     const { jenjang, lingkup } = parseInput(sertifikatListQuerySchema, request.query);
     const organisasi = await organisasiNow(app.db, app.config.organisasi);
-    if (lingkup === undefined) return { data: await listSertifikat(app.db, jenjang), organisasi };
+    // The whole list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
+    if (lingkup === undefined) return sendKeptList(request, reply, await listCache.answer(jenjang, request.headers['if-none-match'], organisasi));
     const role = currentUser(request).role;
     const batas = batasToday(role, app.config.workingSet);
     return { data: await listSertifikat(app.db, jenjang, workingSetWhere(role, batas)), organisasi, batas };

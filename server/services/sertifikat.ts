@@ -22,18 +22,25 @@ function inSnapshot<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /**
- * GET /api/sertifikat/peserta: the fully approved participants of a level, each with its issued
- * certificate; `within` narrows them (the caller's working set).
+ * The certificate list's rows among the participants matching `where`: the fully approved
+ * ones, in the GET /api/peserta order, each with its issued certificate. Call inside one
+ * snapshot (a repeatable-read transaction).
  */
-export function listSertifikat(db: Db, jenjang: Jenjang, within?: SQL): Promise<SertifikatRow[]> {
-  return inSnapshot(db, async (tx) => {
-    const rows = await sertifikatRows(tx, and(eq(peserta.jenjang, jenjang), within) ?? eq(peserta.jenjang, jenjang));
-    const issued = await validCertificates(tx, rows.map((row) => row.id));
-    return rows.map((row) => {
-      const terbit = issued.get(row.id);
-      return { ...row, sertifikat: terbit ? terbitOf(terbit) : null };
-    });
+export async function sertifikatListRows(tx: Db | Tx, where: SQL): Promise<SertifikatRow[]> {
+  const rows = await sertifikatRows(tx, where);
+  const issued = await validCertificates(tx, rows.map((row) => row.id));
+  return rows.map((row) => {
+    const terbit = issued.get(row.id);
+    return { ...row, sertifikat: terbit ? terbitOf(terbit) : null };
   });
+}
+
+/**
+ * GET /api/sertifikat/peserta?lingkup=…: the fully approved participants of a level in `within`
+ * (the caller's working set). The whole list is kept (sertifikat-list-cache.ts).
+ */
+export function listSertifikat(db: Db, jenjang: Jenjang, within: SQL): Promise<SertifikatRow[]> {
+  return inSnapshot(db, (tx) => sertifikatListRows(tx, and(eq(peserta.jenjang, jenjang), within) ?? eq(peserta.jenjang, jenjang)));
 }
 
 /** Which thresholds a document uses: the certificate's (frozen in its snapshot) or given ones (a Daftar Nilai). */

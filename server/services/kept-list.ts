@@ -1,0 +1,295 @@
+// A whole list of participant rows (the full participant list, the full certificate list)
+// kept per level between requests, so that an unchanged list costs no query at all and a
+// changed one costs what changed rather than what exists:
+//  - Current while the change feed (server/db/change-feed.ts) reports no write of the kinds
+//    the list depends on since the kept copy's read began.
+//  - After participant writes (kind 'peserta': a participant, its details, reviews, scores or
+//    certificates): the source reads the rows changed since the kept cursor (see
+//    peserta-read.ts), merged by id and re-sorted. If no row really differs, the copy — bytes,
+//    cursor, ETag — stays.
+//  - After a change of a kind the source rereads on (a rename, a signer), or with nothing kept:
+//    read whole, one snapshot, in slices.
+// Rows are kept as their JSON bytes; the answer `{"data":[…]<tail>}` is their concatenation,
+// with a tail the route gives per request (the cursor, the organisation) — a different tail
+// assembles the kept rows again, no query. The ETag is a hash of the level and the bytes, so
+// every instance on one PostgreSQL gives the same ETag for the same list. The compressed
+// copies and the hash are made on libuv's threads, off the event loop.
+import { createHash, webcrypto } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed';
+import type { Db, Tx } from '../db/client';
+import { syncCursor } from './peserta-read';
+
+/** Brotli quality of the kept copies: made once per version, so a little higher than on-the-fly. */
+const LIST_BROTLI_QUALITY = 5;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A content coding the list is kept in. */
+type ListEncoding = 'br' | 'gzip';
+
+/** One version of the list: its JSON and, made on first demand, its compressed copies. */
+export class CachedList {
+  private readonly variants = new Map<ListEncoding, Promise<Buffer>>();
+  constructor(readonly json: Buffer) {}
+
+  /** The JSON bytes in `encoding` (compressed once, on a libuv thread, then kept). */
+  encoded(encoding: ListEncoding): Promise<Buffer> {
+    let bytes = this.variants.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliAsync(this.json, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: LIST_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.json.length },
+            })
+          : gzipAsync(this.json, { level: 6 });
+      this.variants.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** What a list route answers: 304 for a client holding this version, else the list. */
+type ListAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; list: CachedList };
+
+/** True when an If-None-Match header names `etag` (or is '*'). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === etag || value === '*';
+  });
+}
+
+/**
+ * The coding to send to a client by its Accept-Encoding: br, else gzip, else none. A coding
+ * with q=0 is refused; absent header or only identity → none.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): ListEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/** Sends a kept list: its ETag, 304 when the client holds it, else its bytes in the client's coding. */
+export async function sendKeptList(request: FastifyRequest, reply: FastifyReply, answer: ListAnswer): Promise<FastifyReply> {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+  if (answer.notModified) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.list.json);
+  // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
+  return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
+}
+
+/** A kept row: its JSON as UTF-8 bytes and what the list is sorted by (`tanggal_masuk`). */
+export interface KeptRow {
+  json: Buffer;
+  tanggalMasuk: string;
+}
+
+export function keptRow(row: { tanggal_masuk: string }): KeptRow {
+  return { json: Buffer.from(JSON.stringify(row)), tanggalMasuk: row.tanggal_masuk };
+}
+
+/** The rows of a list read whole, with the cursor of the snapshot they were read in. */
+interface WholeRead {
+  rows: Map<number, KeptRow>;
+  /** The ids in the list's order. */
+  order: number[];
+  cursor: string;
+}
+
+/** What changed since a cursor: each changed id's row now, or null when it left the list. */
+interface ChangesRead {
+  changed: Map<number, KeptRow | null>;
+  cursor: string;
+}
+
+/** Where a kept list's rows come from. Every list is ordered newest `tanggal_masuk` first, then id descending. */
+export interface KeptListSource<Level extends string> {
+  /** ETag prefix naming the list. */
+  name: string;
+  /** Change kinds after which the list is read whole again (the rows show what they changed). */
+  rereadOn: readonly DataChangeKind[];
+  /** The ids of the level's rows in the list's order (inside the whole read's snapshot). */
+  orderedIds(tx: Tx, level: Level): Promise<number[]>;
+  /** The rows of `ids` (a contiguous run of the order) inside the whole read's snapshot. */
+  rowsOf(tx: Tx, level: Level, ids: number[]): Promise<Map<number, KeptRow>>;
+  /** The level's rows changed since `since`, and those that left it, with the new cursor. */
+  readChanges(level: Level, since: string): Promise<ChangesRead>;
+}
+
+/** One kept version of a level's list. */
+interface ListVersion {
+  /** The feed's counts taken before the read this version reflects. */
+  stamp: ChangeStamp;
+  cursor: string;
+  rows: Map<number, KeptRow>;
+  order: number[];
+  /** The last answer assembled from these rows, with the tail it was assembled with. */
+  assembled?: { tail: string; etag: string; list: CachedList };
+}
+
+/** The list's order: tanggal_masuk descending, then id descending. */
+function sortNewestFirst(rows: Map<number, KeptRow>): number[] {
+  return [...rows.keys()].sort((idA, idB) => {
+    const a = (rows.get(idA) as KeptRow).tanggalMasuk;
+    const b = (rows.get(idB) as KeptRow).tanggalMasuk;
+    if (a !== b) return a < b ? 1 : -1;
+    return idB - idA;
+  });
+}
+
+const LIST_START = Buffer.from('{"data":[');
+/** Rows read and serialised between two turns of the event loop when a whole list is read. */
+const KEEP_SLICE_ROWS = 1000;
+const COMMA = Buffer.from(',');
+/** Lets timers and other requests run between two slices of a refresh (PGlite's queries never yield). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The answer bytes of the version's rows in order with `tail`, and their ETag. Concatenating
+ * kept bytes costs a few ms for 10,000 rows, where joining strings and encoding 8 MB cost
+ * ~30 ms of blocked event loop.
+ */
+async function assemble(name: string, level: string, version: ListVersion, tail: string): Promise<NonNullable<ListVersion['assembled']>> {
+  await nextTurn();
+  const parts: Buffer[] = [LIST_START];
+  version.order.forEach((id, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push((version.rows.get(id) as KeptRow).json);
+  });
+  parts.push(Buffer.from(`]${tail}}`));
+  const json = Buffer.concat(parts);
+  // The rows become views of the answer's bytes: the list's rows are held once, not twice (the
+  // bytes they were kept in are freed with the version they came from).
+  let offset = LIST_START.length;
+  for (const id of version.order) {
+    const row = version.rows.get(id) as KeptRow;
+    version.rows.set(id, { json: json.subarray(offset, offset + row.json.length), tanggalMasuk: row.tanggalMasuk });
+    offset += row.json.length + COMMA.length;
+  }
+  const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', json));
+  const etag = `"${name}-${createHash('sha256').update(level).update(digest).digest('base64url').slice(0, 22)}"`;
+  return { tail, etag, list: new CachedList(json) };
+}
+
+/**
+ * A per-app keeper of `source`'s whole list per level. `sliceRows`: rows per slice of a whole
+ * read (tests make it small to cross slice boundaries with a few rows).
+ */
+export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed, source: KeptListSource<Level>, sliceRows = KEEP_SLICE_ROWS) {
+  interface Slot {
+    version?: ListVersion;
+    /** Refreshes started so far; a refresh's number tells whether it began after a request arrived. */
+    started: number;
+    inFlight?: { number: number; promise: Promise<ListVersion> };
+  }
+  const slots = new Map<Level, Slot>();
+  const rereads = (stamp: ChangeStamp) => source.rereadOn.some((kind) => changes.changedSince(stamp, kind));
+  const current = (version: ListVersion) => !changes.changedSince(version.stamp, 'peserta') && !rereads(version.stamp);
+
+  /** A new version from `base`: merged from the rows changed since its cursor, or read whole. */
+  async function build(level: Level, base: ListVersion | undefined): Promise<ListVersion> {
+    const stamp = changes.stamp(); // before any read: a write during the reads makes it stale
+    if (base && !rereads(base.stamp)) {
+      const { changed, cursor } = await source.readChanges(level, base.cursor);
+      await nextTurn();
+      const rows = new Map(base.rows);
+      let differs = false;
+      // The order is kept unless a row came, went or moved (a new tanggal_masuk).
+      let reorder = false;
+      for (const [id, row] of changed) {
+        const before = rows.get(id);
+        if (row === null) {
+          if (rows.delete(id)) differs = reorder = true;
+          continue;
+        }
+        if (before?.json.equals(row.json)) continue;
+        if (before?.tanggalMasuk !== row.tanggalMasuk) reorder = true;
+        rows.set(id, row);
+        differs = true;
+      }
+      // Nothing really differs: the older cursor stays valid (a read from it re-reads at most).
+      if (!differs) return { ...base, stamp };
+      return { stamp, cursor, rows, order: reorder ? sortNewestFirst(rows) : base.order };
+    }
+    // Read whole in one snapshot, but in slices: the ids in the list's order first, then the
+    // rows of `sliceRows` ids at a time, the event loop running between two slices. One read of
+    // 10,000 participant rows held PGlite (and so the event loop) for ~1.3 s; a slice is a tenth
+    // of that. Other requests' queries wait for the snapshot's end, their timers don't.
+    const read: WholeRead = await db.transaction(
+      async (tx) => {
+        const cursor = await syncCursor(tx);
+        const order = await source.orderedIds(tx, level);
+        const rows = new Map<number, KeptRow>();
+        for (let i = 0; i < order.length; i += sliceRows) {
+          await nextTurn();
+          for (const [id, row] of await source.rowsOf(tx, level, order.slice(i, i + sliceRows))) rows.set(id, row);
+        }
+        return { rows, order: order.filter((id) => rows.has(id)), cursor };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    return { stamp, ...read };
+  }
+
+  /** The level's list as of this request's arrival: kept, or from a refresh begun after it. */
+  async function versionFor(level: Level): Promise<ListVersion> {
+    let slot = slots.get(level);
+    if (!slot) {
+      slot = { started: 0 };
+      slots.set(level, slot);
+    }
+    if (slot.version && current(slot.version)) return slot.version;
+    const arrival = slot.started;
+    for (;;) {
+      const inFlight = slot.inFlight;
+      // One that began after this request arrived has seen every write made before it.
+      if (inFlight && inFlight.number > arrival) return inFlight.promise;
+      if (inFlight) {
+        await inFlight.promise.catch(() => undefined);
+        if (slot.version && current(slot.version)) return slot.version;
+        continue;
+      }
+      const number = ++slot.started;
+      const owner = slot;
+      const promise = build(level, owner.version)
+        .then((version) => {
+          owner.version = version;
+          return version;
+        })
+        .finally(() => {
+          if (owner.inFlight?.number === number) delete owner.inFlight;
+        });
+      owner.inFlight = { number, promise };
+      return promise;
+    }
+  }
+
+  return {
+    /**
+     * The answer for the whole list of `level`: `{"data":[…]` then `tail(cursor)` then `}` —
+     * the tail is the answer's other fields, each with its leading comma.
+     */
+    async answer(level: Level, ifNoneMatch: string | undefined, tail: (cursor: string) => string): Promise<ListAnswer> {
+      const version = await versionFor(level);
+      const wanted = tail(version.cursor);
+      if (version.assembled?.tail !== wanted) version.assembled = await assemble(source.name, level, version, wanted);
+      const { etag, list } = version.assembled;
+      if (matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };
+      return { etag, notModified: false, list };
+    },
+  };
+}
