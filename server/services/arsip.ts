@@ -15,6 +15,7 @@ import type { ArsipPesertaQuery, ArsipSertifikatQuery } from '../../src/domain/a
 import type { Peserta } from '../../src/domain/peserta';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
 import { type Db, type Tx, rowsOf } from '../db/client';
+import { raiseWorkMem } from '../db/work-mem';
 import { divisiKategori, instansi, kompetensi, nilai, peserta } from '../db/schema';
 import { selectPeserta } from './peserta-read';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
@@ -121,20 +122,13 @@ async function pageIds(tx: Tx, where: SQL | undefined, order: PageOrder, page: n
 }
 
 /**
- * Memory for one sort or hash of pageIdsOnce's transaction: the approval list's anti-join hashes
- * every score (~390,000 at 100,000 participants, ~7 MB), which PGlite's 4 MB default spilled to
- * disk in two batches (330 -> 272 ms with 16 MB, PGlite). Only this transaction (SET LOCAL).
- */
-const ARSIP_WORK_MEM = '16MB';
-
-/**
  * pageIds for a WHERE costly to evaluate (the approval list's score check): the matching rows
  * found once (a materialized CTE named like the table, so `where` and `order` read its columns)
  * and both the total and the page taken from them — not the check run twice.
  */
 async function pageIdsOnce(tx: Tx, where: SQL | undefined, order: PageOrder, page: number, limit: number) {
   const offset = (page - 1) * limit;
-  await tx.execute(sql.raw(`set local work_mem = '${ARSIP_WORK_MEM}'`));
+  await raiseWorkMem(tx); // the score anti-join's hash
   const result = await tx.execute<{ total: number; ids: number[] | null }>(sql`
     with matched as materialized (select ${peserta.id}, ${peserta.nama}, ${peserta.tanggal_masuk} from ${peserta} where ${where ?? sql`true`})
     select (select count(*)::int from matched) as total,

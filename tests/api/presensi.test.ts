@@ -199,6 +199,17 @@ describe('GET /api/presensi/rekap', () => {
     expect(row(late.id)).toMatchObject({ hadir: 1, tercatat: 1, hari_kerja: 3, persen_hadir: 100 });
     const mahasiswa = await call(t, 'GET', `/api/presensi/rekap?from=2026-01-05&to=2026-01-10&divisi_id=${divisiId}&jenjang=Mahasiswa`, tokens.hr);
     expect(mahasiswa.json().data).toEqual([]);
+
+    // Without a level or division (every mark of the period grouped): the same rows and counts.
+    const whole = async () => (await call(t, 'GET', '/api/presensi/rekap?from=2026-01-05&to=2026-01-10', tokens.hr)).json().data as { peserta_id: number }[];
+    const everyone = await whole();
+    for (const made of [a, b, late]) expect(everyone.find((r) => r.peserta_id === made.id)).toEqual(row(made.id));
+    // An internship moved out of the period: its marks stay, it is not listed, nothing else moves.
+    await t.db.update(peserta).set({ tanggal_masuk: '2026-02-02', tanggal_selesai: '2026-04-30' }).where(eq(peserta.id, late.id));
+    const after = await whole();
+    expect(after.find((r) => r.peserta_id === late.id)).toBeUndefined();
+    expect(after.find((r) => r.peserta_id === a.id)).toEqual(row(a.id));
+    expect(after).toHaveLength(everyone.length - 1);
   });
 
   it.each([
