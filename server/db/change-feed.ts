@@ -23,8 +23,8 @@ import type { Database } from './client';
 /** The NOTIFY channel of migration 0004. */
 const DATA_CHANGE_CHANNEL = 'magang_data';
 
-/** What a notification says changed (the payloads of migration 0004). */
-const DATA_CHANGE_KINDS = ['peserta', 'names', 'users'] as const;
+/** What a notification says changed (the payloads of migrations 0004 and 0016). */
+const DATA_CHANGE_KINDS = ['peserta', 'names', 'users', 'kompetensi'] as const;
 export type DataChangeKind = (typeof DATA_CHANGE_KINDS)[number];
 
 /** The counts of notifications seen per kind at one moment. */
@@ -47,7 +47,7 @@ export interface ChangeFeed {
 }
 
 function zeroCounts(): Record<DataChangeKind, number> {
-  return { peserta: 0, names: 0, users: 0 };
+  return { peserta: 0, names: 0, users: 0, kompetensi: 0 };
 }
 
 /** A feed that never listens: every stamp is changed (caches re-check on every request). */

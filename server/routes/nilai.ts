@@ -16,7 +16,9 @@ import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { deleteAllNilai, listDivisiKompetensi, listMentorPeserta, readNilai, saveNilai } from '../services/nilai';
+import { sendKeptList } from '../services/kept-list';
+import { createMentorListCache, listMentorPeserta } from '../services/mentor-list';
+import { deleteAllNilai, listDivisiKompetensi, readNilai, saveNilai } from '../services/nilai';
 import { answerState } from '../services/peserta-state';
 import { DIBUAT_PADA_DOC, changeOrigin } from '../services/riwayat';
 import { sertifikatDocument } from '../services/sertifikat';
@@ -26,6 +28,8 @@ import { parseId, parseInput } from '../validation';
 /** Registers GET /divisi/:divisiId/kompetensi, GET /peserta/:id, GET /mentor/peserta, POST /bulk, DELETE /peserta/:id, GET /cetak/:id (at /api/nilai). */
 export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   const editors = requireRole('Mentor', 'Pembimbing', 'HR');
+  // One cache per app instance (tests get a fresh one with each app).
+  const mentorLists = createMentorListCache(app.db, app.changes);
   const own = 'A Mentor only its own participants (else 403).';
   const editLock = { 409: 'The edit lock (`scoreEditLock` text): nothing written; with a key the answer carries the current `state`' };
   const kompetensiDoc = {
@@ -42,7 +46,10 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
   };
   const mentorDoc = {
     summary: "The calling mentor's participants with their scores",
-    description: "`lingkup=kerja`: only the mentor's working set (ended on or after `batas`, or scores still open), and the answer carries that `batas`.",
+    description:
+      "Without `lingkup`: every participant of the mentor, with an ETag (`If-None-Match` → 304 while current). `lingkup=kerja`: only the mentor's working set (ended on or after `batas`, or scores still open), and the answer carries that `batas`; no ETag.",
+    headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
+    answers: { 304: 'The whole list held is current' },
     query: mentorPesertaQuerySchema,
     response: { description: 'Each participant with its scores on active competencies and `kompetensi_count`', schema: mentorPesertaResponseSchema },
   };
@@ -83,10 +90,11 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     return { data: { nilai: await readNilai(app.db, currentUser(request), id) } };
   });
 
-  app.get('/mentor/peserta', { preHandler: requireRole('Mentor'), config: { openapi: mentorDoc } }, async (request) => {
+  app.get('/mentor/peserta', { preHandler: requireRole('Mentor'), config: { openapi: mentorDoc } }, async (request, reply) => {
     const { lingkup } = parseInput(mentorPesertaQuerySchema, request.query);
     const user = currentUser(request);
-    if (lingkup === undefined) return { data: await listMentorPeserta(app.db, user.id) };
+    // The whole list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
+    if (lingkup === undefined) return sendKeptList(request, reply, await mentorLists.answer(user.id, request.headers['if-none-match']));
     const batas = batasToday(user.role, app.config.workingSet);
     return { data: await listMentorPeserta(app.db, user.id, workingSetWhere(user.role, batas)), batas };
   });

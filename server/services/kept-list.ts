@@ -140,6 +140,12 @@ export interface KeptListSource<Level extends string> {
   readChanges(level: Level, since: string): Promise<ChangesRead>;
 }
 
+/** An answer assembled from a version's rows. */
+interface Assembled {
+  etag: string;
+  list: CachedList;
+}
+
 /** One kept version of a level's list. */
 interface ListVersion {
   /** The feed's counts taken before the read this version reflects. */
@@ -147,8 +153,11 @@ interface ListVersion {
   cursor: string;
   rows: Map<number, KeptRow>;
   order: number[];
-  /** The last answer assembled from these rows, with the tail it was assembled with. */
-  assembled?: { tail: string; etag: string; list: CachedList };
+  /**
+   * The last answer assembled from these rows, with the tail it was assembled with: a promise,
+   * so that concurrent requests for a new version assemble (and compress) it once.
+   */
+  assembled?: { tail: string; answer: Promise<Assembled> };
 }
 
 /** The list's order: tanggal_masuk descending, then id descending. */
@@ -173,7 +182,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * kept bytes costs a few ms for 10,000 rows, where joining strings and encoding 8 MB cost
  * ~30 ms of blocked event loop.
  */
-async function assemble(name: string, level: string, version: ListVersion, tail: string): Promise<NonNullable<ListVersion['assembled']>> {
+async function assemble(name: string, level: string, version: ListVersion, tail: string): Promise<Assembled> {
   await nextTurn();
   const parts: Buffer[] = [LIST_START];
   version.order.forEach((id, i) => {
@@ -192,7 +201,7 @@ async function assemble(name: string, level: string, version: ListVersion, tail:
   }
   const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', json));
   const etag = `"${name}-${createHash('sha256').update(level).update(digest).digest('base64url').slice(0, 22)}"`;
-  return { tail, etag, list: new CachedList(json) };
+  return { etag, list: new CachedList(json) };
 }
 
 /**
@@ -296,8 +305,15 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
     async answer(level: Level, ifNoneMatch: string | undefined, tail: (cursor: string) => string): Promise<ListAnswer> {
       const version = await versionFor(level);
       const wanted = tail(version.cursor);
-      if (version.assembled?.tail !== wanted) version.assembled = await assemble(source.name, level, version, wanted);
-      const { etag, list } = version.assembled;
+      if (version.assembled?.tail !== wanted) {
+        const answer = assemble(source.name, level, version, wanted);
+        version.assembled = { tail: wanted, answer };
+        // A failed assembly is not kept: the next request tries again.
+        answer.catch(() => {
+          if (version.assembled?.answer === answer) delete version.assembled;
+        });
+      }
+      const { etag, list } = await version.assembled.answer;
       if (matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };
       return { etag, notModified: false, list };
     },

@@ -5,12 +5,11 @@
 // (referenced rows) locked first:
 // FOR SHARE makes a concurrent rename or delete of one wait instead of deadlocking with us.
 // One score per participant and competency: a resend replaces it (upsert), never duplicates.
-import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeReviews } from '../../src/domain/approval-chain';
 import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { NILAI_MSG, type NilaiItem, scoreEditLock } from '../../src/domain/nilai';
-import type { Peserta } from '../../src/domain/peserta';
 import type { Score } from '../../src/domain/peserta-state';
 import type { AuthUser } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
@@ -19,7 +18,6 @@ import { HttpError } from '../http-error';
 import { recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';
 import { chainPoints, settleNotifikasi } from './notifikasi';
-import { selectPeserta } from './peserta-read';
 import { assertMentorOwns, lockPeserta, lockReviews, readableScope, selectNilai } from './peserta-state';
 import { type ChangeOrigin, recordReset, recordScoreSave, resetChanges, scoresBefore } from './riwayat';
 
@@ -31,8 +29,6 @@ interface ApiNilaiKompetensi {
   aktif: boolean;
 }
 
-/** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
-type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
 
 const byNamaSql = sql`lower(${kompetensi.nama}) collate "C"`;
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
@@ -60,47 +56,6 @@ export async function readNilai(db: Db, user: AuthUser, id: number): Promise<Sco
     async (tx) => {
       await readableScope(tx, user, id);
       return selectNilai(tx, [id]);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
-
-/**
- * GET /api/nilai/mentor/peserta: the calling mentor's participants in the peserta shape, each
- * with `nilai` (its scores on the active competencies of its division and level: the ones
- * that count for the approval list) and `kompetensi_count` (how many such competencies exist).
- * `within` narrows the participants (the mentor's working set).
- */
-export async function listMentorPeserta(db: Db, mentorId: number, within?: SQL): Promise<MentorPeserta[]> {
-  return db.transaction(
-    async (tx) => {
-      const rows = await selectPeserta(tx, and(eq(peserta.mentor_id, mentorId), within));
-      if (rows.length === 0) return [];
-      const scores = await tx
-        .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
-        .from(nilai)
-        .innerJoin(peserta, eq(peserta.id, nilai.peserta_id))
-        .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
-        .innerJoin(
-          divisiKategori,
-          and(eq(divisiKategori.kompetensi_id, kompetensi.id), eq(divisiKategori.divisi_id, peserta.divisi_id)),
-        )
-        .where(and(eq(peserta.mentor_id, mentorId), eq(kompetensi.aktif, true), eq(kompetensi.jenjang, peserta.jenjang)))
-        .orderBy(asc(nilai.peserta_id), asc(nilai.kompetensi_id));
-      const counts = await tx
-        .select({ divisi_id: divisiKategori.divisi_id, jenjang: kompetensi.jenjang, value: count() })
-        .from(divisiKategori)
-        .innerJoin(kompetensi, eq(kompetensi.id, divisiKategori.kompetensi_id))
-        .where(eq(kompetensi.aktif, true))
-        .groupBy(divisiKategori.divisi_id, kompetensi.jenjang);
-      const countOf = new Map(counts.map((row) => [`${row.divisi_id}:${row.jenjang}`, row.value]));
-      const scoresOf = new Map<number, { kompetensi_id: number; skor: number }[]>();
-      for (const { peserta_id, ...score } of scores) scoresOf.set(peserta_id, [...(scoresOf.get(peserta_id) ?? []), score]);
-      return rows.map((row) => ({
-        ...row,
-        nilai: scoresOf.get(row.id) ?? [],
-        kompetensi_count: countOf.get(`${row.divisi_id}:${row.jenjang}`) ?? 0,
-      }));
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -12,20 +12,9 @@ import { divisi, nilai, kompetensi, peserta, users } from '../../server/db/schem
 import { createPesertaListCache } from '../../server/services/peserta-list-cache';
 import { pullPeserta } from '../../server/services/peserta-read';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
+import { countingDb } from '../helpers/counting-db';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { seedRefs, smkPayload } from '../helpers/peserta';
-
-/** `db` with a count of the transactions begun through it (every list read is one). */
-function countingDb(db: Db): { db: Db; transactions: () => number } {
-  let count = 0;
-  const proxy = new Proxy(db, {
-    get(target, key, receiver) {
-      if (key === 'transaction') count++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  return { db: proxy, transactions: () => count };
-}
 
 /** What a fresh read of the whole list answers (rows only: the cursor may differ). */
 async function freshRows(db: Db, jenjang?: 'SMK' | 'Mahasiswa'): Promise<Peserta[]> {

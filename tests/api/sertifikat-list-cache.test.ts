@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Jenjang } from '../../src/domain/master-data';
 import type { Organisasi } from '../../src/domain/sertifikat';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
-import type { Db } from '../../server/db/client';
 import { divisi, peserta, users } from '../../server/db/schema';
 import { organisasiNow } from '../../server/services/organisasi';
 import { sertifikatListRows } from '../../server/services/sertifikat';
 import { createSertifikatListCache } from '../../server/services/sertifikat-list-cache';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
+import { countingDb } from '../helpers/counting-db';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
 import { makePeserta } from '../helpers/nilai';
 
@@ -23,18 +23,6 @@ beforeAll(async () => {
   tokens = await demoTokens(t);
 });
 afterAll(() => t.close());
-
-/** `db` with a count of the transactions begun through it (every list read is one). */
-function countingDb(db: Db): { db: Db; transactions: () => number } {
-  let count = 0;
-  const proxy = new Proxy(db, {
-    get(target, key, receiver) {
-      if (key === 'transaction') count++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  return { db: proxy, transactions: () => count };
-}
 
 const organisasi = (): Promise<Organisasi> => organisasiNow(t.db, t.config.organisasi);
 
@@ -129,6 +117,15 @@ describe(`the whole certificate list, kept (${testDbKind()})`, () => {
     expect((await call(t, 'DELETE', `/api/peserta/${a.id}`, tokens.hr)).statusCode).toBe(200);
     expect((await kept(cache)).body.data.some((row) => row.id === a.id)).toBe(false);
     await same();
+  });
+
+  it('should assemble and compress a new version once for concurrent requests', async () => {
+    const cache = createSertifikatListCache(t.db, t.app.changes);
+    const now = await organisasi();
+    const answers = await Promise.all([1, 2, 3].map(() => cache.answer('SMK', undefined, now)));
+    const lists = answers.map((answer) => (answer.notModified ? null : answer.list));
+    expect(lists[0]).not.toBeNull();
+    expect(new Set(lists).size).toBe(1);
   });
 
   it('should answer a new organisation with the kept rows and a new ETag, without a query', async () => {
