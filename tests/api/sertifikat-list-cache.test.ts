@@ -77,6 +77,8 @@ describe(`the whole certificate list, kept (${testDbKind()})`, () => {
     expect(after.etag).not.toBe(first.etag);
     expect(after.body.data.some((row) => row.id === made.id && row.sertifikat !== null)).toBe(true);
     expect(after.body).toEqual(JSON.parse(JSON.stringify(await fresh())));
+    // The ETag names the content: another instance reading the list whole gives the same one.
+    expect((await kept(createSertifikatListCache(t.db, t.app.changes))).etag).toBe(after.etag);
   });
 
   it('should equal a fresh read after a re-issue, a cancel, a signer, a rename, a level move and a deletion', async () => {
