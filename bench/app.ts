@@ -11,6 +11,9 @@ import type { Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 
+/** How long the bench's server keeps an idle connection open: longer than any measured block. */
+const BENCH_KEEP_ALIVE_MS = 10 * 60_000;
+
 /** A listening benchmark app: its port and origin. */
 interface BenchApp {
   app: FastifyInstance;
@@ -42,6 +45,10 @@ export async function startBenchApp(database: Database, dataDir: string, webRoot
   await issueMissingCertificates(database.db, config);
   const app = await buildApp({ db: database.db, database, config, webRoot, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // The bench's clients share this process, whose event loop a measured read may hold for
+  // seconds: with Node's 5 s keep-alive timeout the server then closed an idle socket just as a
+  // client reused it (ECONNRESET at 100,000 participants).
+  app.server.keepAliveTimeout = BENCH_KEEP_ALIVE_MS;
   const port = (app.server.address() as AddressInfo).port;
   return { app, port, url: `http://127.0.0.1:${port}` };
 }
