@@ -140,6 +140,6 @@ export async function listCosts(database: Database, client: Client, changes: Cha
     refreshBlock.push(blockMs);
   }
   console.log(
-    `a kept full list after one change (median of ${REFRESH_RUNS}): refreshed in ${ms(median(refresh))}, longest event-loop block ${ms(median(refreshBlock))} (incremental pull + merge + bytes copied in 8 MB slices + an ETag from the rows' digests; compression off the loop; info)`,
+    `a kept full list after one change (median of ${REFRESH_RUNS}): refreshed in ${ms(median(refresh))}, longest event-loop block ${ms(median(refreshBlock))} (incremental pull + merge + bytes copied in 2 MB slices + an ETag from the rows' digests; compression off the loop; info)`,
   );
 }
