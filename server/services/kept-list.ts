@@ -19,8 +19,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed';
+import { type SQL, gte, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { syncCursor } from './peserta-read';
+import { peserta } from '../db/schema';
+import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
 
 /**
  * Brotli quality of the kept copies: made once per version, so a little higher than on-the-fly —
@@ -112,7 +114,13 @@ export interface KeptRow {
   tanggalMasuk: string;
 }
 
-export function keptRow(row: { tanggal_masuk: string }): KeptRow {
+/** A row of a kept list as its source reads it: a participant's, by id, sorted by `tanggal_masuk`. */
+interface ListedRow {
+  id: number;
+  tanggal_masuk: string;
+}
+
+export function keptRow(row: ListedRow): KeptRow {
   const json = Buffer.from(JSON.stringify(row));
   return { json, digest: createHash('sha256').update(json).digest(), tanggalMasuk: row.tanggal_masuk };
 }
@@ -131,6 +139,34 @@ interface ChangesRead {
   cursor: string;
 }
 
+/**
+ * readChanges of a list whose rows are read by a WHERE on participants: every participant
+ * changed since `since` — of any level or mentor, so that one that moved leaves the list — or
+ * deleted since is gone unless `rowsWhere` still gives its row. One read-only snapshot.
+ */
+export function changedParticipants(
+  db: Db,
+  since: string,
+  rowsWhere: (tx: Tx, which: SQL) => Promise<ListedRow[]>,
+): Promise<ChangesRead> {
+  return db.transaction(
+    async (tx) => {
+      const cursor = await syncCursor(tx);
+      const from = Number(since);
+      const changedIds = (await tx.select({ id: peserta.id }).from(peserta).where(gte(peserta.change_xid, from))).map((row) => row.id);
+      const changed = new Map<number, KeptRow | null>();
+      for (const id of [...changedIds, ...(await deletedSince(tx, from))]) changed.set(id, null);
+      if (changedIds.length > 0) {
+        // Many changed (an import, a batch of decisions): one pass by change_xid.
+        const which = changedIds.length <= PULL_BY_ID_MAX ? inArray(peserta.id, changedIds) : gte(peserta.change_xid, from);
+        for (const row of await rowsWhere(tx, which)) changed.set(row.id, keptRow(row));
+      }
+      return { changed, cursor };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** Where a kept list's rows come from. Every list is ordered newest `tanggal_masuk` first, then id descending. */
 export interface KeptListSource<Level extends string> {
   /** ETag prefix naming the list. */
@@ -140,7 +176,7 @@ export interface KeptListSource<Level extends string> {
   /** The ids of the level's rows in the list's order (inside the whole read's snapshot). */
   orderedIds(tx: Tx, level: Level): Promise<number[]>;
   /** The rows of `ids` (a contiguous run of the order) inside the whole read's snapshot. */
-  rowsOf(tx: Tx, level: Level, ids: number[]): Promise<Map<number, KeptRow>>;
+  rowsOf(tx: Tx, level: Level, ids: number[]): Promise<ListedRow[]>;
   /** The level's rows changed since `since`, and those that left it, with the new cursor. */
   readChanges(level: Level, since: string): Promise<ChangesRead>;
 }
@@ -270,7 +306,7 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
         const rows = new Map<number, KeptRow>();
         for (let i = 0; i < order.length; i += sliceRows) {
           await nextTurn();
-          for (const [id, row] of await source.rowsOf(tx, level, order.slice(i, i + sliceRows))) rows.set(id, row);
+          for (const row of await source.rowsOf(tx, level, order.slice(i, i + sliceRows))) rows.set(row.id, keptRow(row));
         }
         return { rows, order: order.filter((id) => rows.has(id)), cursor };
       },

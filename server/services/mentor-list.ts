@@ -5,13 +5,13 @@
 // outside clients — 20,000 rows at 100,000 participants) is kept per mentor (kept-list.ts): after
 // participant writes (scores touch their participant) only the changed participants are read
 // again; after a rename or a change of competencies (migration 0016) it is read whole.
-import { type SQL, and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Peserta } from '../../src/domain/peserta';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
-import { type KeptRow, createKeptList, keptRow } from './kept-list';
-import { BY_ROW_IDS_MAX, PULL_BY_ID_MAX, deletedSince, selectPeserta, syncCursor } from './peserta-read';
+import { changedParticipants, createKeptList } from './kept-list';
+import { BY_ROW_IDS_MAX, selectPeserta } from './peserta-read';
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
 type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
@@ -62,6 +62,7 @@ export function listMentorPeserta(db: Db, mentorId: number, within: SQL): Promis
  */
 export function createMentorListCache(db: Db, changes: ChangeFeed, sliceRows?: number) {
   const ofMentor = (level: string) => eq(peserta.mentor_id, Number(level));
+  const rowsWhere = (tx: Tx, level: string, which: SQL) => mentorPesertaRows(tx, and(ofMentor(level), which) ?? which);
   const kept = createKeptList<string>(
     db,
     changes,
@@ -70,22 +71,8 @@ export function createMentorListCache(db: Db, changes: ChangeFeed, sliceRows?: n
       rereadOn: ['names', 'kompetensi'],
       orderedIds: async (tx, level) =>
         (await tx.select({ id: peserta.id }).from(peserta).where(ofMentor(level)).orderBy(desc(peserta.tanggal_masuk), desc(peserta.id))).map((row) => row.id),
-      rowsOf: async (tx, level, ids) =>
-        new Map((await mentorPesertaRows(tx, and(ofMentor(level), inArray(peserta.id, ids)) ?? ofMentor(level))).map((row) => [row.id, keptRow(row)])),
-      readChanges: (level, since) =>
-        db.transaction(async (tx) => {
-          const cursor = await syncCursor(tx);
-          const from = Number(since);
-          // Every mentor's: a participant given to another mentor leaves this list.
-          const changedIds = (await tx.select({ id: peserta.id }).from(peserta).where(gte(peserta.change_xid, from))).map((row) => row.id);
-          const changed = new Map<number, KeptRow | null>();
-          for (const id of [...changedIds, ...(await deletedSince(tx, from))]) changed.set(id, null);
-          if (changedIds.length > 0) {
-            const which = changedIds.length <= PULL_BY_ID_MAX ? inArray(peserta.id, changedIds) : gte(peserta.change_xid, from);
-            for (const row of await mentorPesertaRows(tx, and(ofMentor(level), which) ?? ofMentor(level))) changed.set(row.id, keptRow(row));
-          }
-          return { changed, cursor };
-        }, readOnly),
+      rowsOf: (tx, level, ids) => rowsWhere(tx, level, inArray(peserta.id, ids)),
+      readChanges: (level, since) => changedParticipants(db, since, (tx, which) => rowsWhere(tx, level, which)),
     },
     sliceRows,
   );

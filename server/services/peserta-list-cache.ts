@@ -35,7 +35,7 @@ export function createPesertaListCache(db: Db, changes: ChangeFeed, sliceRows?: 
         return rows.map((row) => row.id);
       },
       // A contiguous run of the order: selectPeserta's own order keeps it.
-      rowsOf: async (tx, _level, ids) => new Map((await selectPeserta(tx, inArray(peserta.id, ids))).map((row) => [row.id, keptRow(row)])),
+      rowsOf: (tx, _level, ids) => selectPeserta(tx, inArray(peserta.id, ids)),
       readChanges: async (level, since) => {
         // Both levels: a row that left this level must leave its list too.
         const pull = await pullPeserta(db, { since });
