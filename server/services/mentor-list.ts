@@ -11,7 +11,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { changedParticipants, createKeptList } from './kept-list';
-import { BY_ROW_IDS_MAX, selectPeserta } from './peserta-read';
+import { ofPesertaRows, selectPeserta } from './peserta-read';
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
 type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
@@ -22,18 +22,14 @@ const readOnly = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
 async function mentorPesertaRows(tx: Db | Tx, where: SQL): Promise<MentorPeserta[]> {
   const rows = await selectPeserta(tx, where);
   if (rows.length === 0) return [];
-  // Their scores on competencies that count: by the rows' ids when few (index probes), else the filter.
-  const ofRows =
-    rows.length <= BY_ROW_IDS_MAX
-      ? inArray(nilai.peserta_id, rows.map((row) => row.id))
-      : inArray(nilai.peserta_id, tx.select({ id: peserta.id }).from(peserta).where(where));
+  // Their scores on competencies that count.
   const scores = await tx
     .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
     .from(nilai)
     .innerJoin(peserta, eq(peserta.id, nilai.peserta_id))
     .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
     .innerJoin(divisiKategori, and(eq(divisiKategori.kompetensi_id, kompetensi.id), eq(divisiKategori.divisi_id, peserta.divisi_id)))
-    .where(and(ofRows, eq(kompetensi.aktif, true), eq(kompetensi.jenjang, peserta.jenjang)))
+    .where(and(ofPesertaRows(tx, nilai.peserta_id, rows, where), eq(kompetensi.aktif, true), eq(kompetensi.jenjang, peserta.jenjang)))
     .orderBy(asc(nilai.peserta_id), asc(nilai.kompetensi_id));
   const counts = await tx
     .select({ divisi_id: divisiKategori.divisi_id, jenjang: kompetensi.jenjang, value: count() })

@@ -23,7 +23,7 @@
 // next `since` pull. Rows the later pages already carried come twice: duplicates, never misses.
 // Keeping the last page's cursor instead would lose a change to page 1 made while page 2 was read.
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lt, not, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type PgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Review, approvalProgress } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
@@ -37,8 +37,21 @@ import { workingSetWhere } from './working-set';
 const mentor = alias(users, 'mentor');
 const pembimbing = alias(users, 'pembimbing');
 
-/** Up to this many rows selectPeserta reads their reviews and scores by id (one bound parameter each). */
-export const BY_ROW_IDS_MAX = 2000;
+/** Up to this many rows their reviews and scores are read by id (one bound parameter each). */
+const BY_ROW_IDS_MAX = 2000;
+
+/**
+ * `column` (a participant id of reviews, scores…) names one of `rows`, which were read with
+ * `where`: up to BY_ROW_IDS_MAX rows by their ids, probed in the column's index — with a
+ * sub-select of the same filter PGlite's planner (which never sees statistics of the join)
+ * hashed every review and every score instead: 1,000 rows of 100,000 read in ~260 ms, by ids in
+ * ~115 ms. More rows: the sub-select, so `where` must bound the rows by itself.
+ */
+export function ofPesertaRows(db: Db | Tx, column: PgColumn, rows: readonly { id: number }[], where: SQL | undefined): SQL {
+  return rows.length <= BY_ROW_IDS_MAX
+    ? inArray(column, rows.map((row) => row.id))
+    : inArray(column, db.select({ id: peserta.id }).from(peserta).where(where));
+}
 
 /**
  * Participant rows matching `where` in the API shape, by tanggal_masuk then id, newest first
@@ -81,20 +94,12 @@ export async function selectPeserta(db: Db | Tx, where: SQL | undefined, order: 
     .where(where)
     .orderBy(...(order === 'id' ? [asc(peserta.id)] : [desc(peserta.tanggal_masuk), desc(peserta.id)]));
   if (rows.length === 0) return [];
-  // The reviews and scores of the rows above: up to BY_ROW_IDS_MAX rows by their ids, probed in
-  // the reviews' and scores' indexes — with a sub-select of the same filter PGlite's planner
-  // (which never sees statistics of the join) hashed every review and every score instead:
-  // 1,000 rows of 100,000 read in ~260 ms, by ids in ~115 ms. More rows: the sub-select.
-  const ofRows = (column: typeof reviews.peserta_id | typeof nilai.peserta_id) =>
-    rows.length <= BY_ROW_IDS_MAX
-      ? inArray(column, rows.map((row) => row.id))
-      : inArray(column, db.select({ id: peserta.id }).from(peserta).where(where));
 
-  // One query for the reviews of every row above.
+  // One query for the reviews of every row above (ofPesertaRows: by id, or the same filter).
   const reviewRows = await db
     .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
     .from(reviews)
-    .where(ofRows(reviews.peserta_id));
+    .where(ofPesertaRows(db, reviews.peserta_id, rows, where));
   const reviewsOf = new Map<number, Review[]>();
   for (const { peserta_id, ...review } of reviewRows) {
     const list = reviewsOf.get(peserta_id);
@@ -106,7 +111,7 @@ export async function selectPeserta(db: Db | Tx, where: SQL | undefined, order: 
   const nilaiRows = await db
     .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
     .from(nilai)
-    .where(ofRows(nilai.peserta_id))
+    .where(ofPesertaRows(db, nilai.peserta_id, rows, where))
     .orderBy(nilai.peserta_id, nilai.kompetensi_id);
   const nilaiOf = new Map<number, { kompetensi_id: number; skor: number }[]>();
   for (const { peserta_id, ...score } of nilaiRows) {

@@ -9,7 +9,7 @@ import { ORGANISASI_TIME_ZONE } from '../../src/domain/dates';
 import type { SertifikatPeserta, Signer } from '../../src/domain/sertifikat';
 import type { Db, Tx } from '../db/client';
 import { peserta, reviews, userSignatures, users } from '../db/schema';
-import { BY_ROW_IDS_MAX, selectPeserta } from './peserta-read';
+import { ofPesertaRows, selectPeserta } from './peserta-read';
 
 
 /**
@@ -64,10 +64,7 @@ export async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<Sertifika
     .where(
       and(
         inArray(reviews.role_reviewer, [PEMBIMBING, BUSHEAD]),
-        // As selectPeserta reads reviews: by the rows' ids when few (index probes), else the filter.
-        rows.length <= BY_ROW_IDS_MAX
-          ? inArray(reviews.peserta_id, rows.map((row) => row.id))
-          : inArray(reviews.peserta_id, tx.select({ id: peserta.id }).from(peserta).where(filter)),
+        ofPesertaRows(tx, reviews.peserta_id, rows, filter),
       ),
     );
   const byPeserta = new Map<number, Map<string, SigningReview>>();
