@@ -48,6 +48,8 @@ const IMPORT_GOAL_MS = 10_000;
 
 const BR = { 'accept-encoding': 'br' };
 const GZIP = { 'accept-encoding': 'gzip' };
+/** What browsers and common HTTP clients send. */
+const USUAL_CODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 const IDENTITY = { 'accept-encoding': 'identity' };
 const LIST = '/api/peserta';
 
@@ -116,7 +118,7 @@ async function bareServer(body: Buffer, headers: http.OutgoingHttpHeaders): Prom
 
 const rate = (result: { count: number; seconds: number }) => result.count / result.seconds;
 
-/** P3: 4 clients (a worker thread) pull the full list while this thread asks for the profile every 50 ms. */
+/** P3: 4 clients (a worker thread, sending the usual Accept-Encoding) pull the full list while this thread asks for the profile every 50 ms. */
 async function underLoad(port: number, token: string, ids: number[], changing: boolean) {
   const prober = new Client(port, 1, token);
   const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -125,7 +127,7 @@ async function underLoad(port: number, token: string, ids: number[], changing: b
     port,
     token,
     path: LIST,
-    headers: BR,
+    headers: USUAL_CODINGS,
     concurrency: P3_PULLERS,
     maxRequests: P3_MAX_REQUESTS,
     maxSeconds: P3_MAX_SECONDS,

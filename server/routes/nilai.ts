@@ -16,7 +16,7 @@ import { currentUser, requireRole } from '../auth/plugin';
 import { HttpError } from '../http-error';
 import { sendFile } from '../http-download';
 import { answerHeaders, idempotencyScope, runIdempotent } from '../services/idempotency';
-import { sendKeptList } from '../services/kept-list';
+import { sendKeptList } from '../services/kept-list-body';
 import { createMentorListCache, listMentorPeserta } from '../services/mentor-list';
 import { deleteAllNilai, listDivisiKompetensi, readNilai, saveNilai } from '../services/nilai';
 import { answerState } from '../services/peserta-state';

@@ -19,7 +19,7 @@ import { currentUser, requireRole } from '../auth/plugin';
 import { searchArsipPeserta } from '../services/arsip';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
-import { sendKeptList } from '../services/kept-list';
+import { sendKeptList } from '../services/kept-list-body';
 import { createPesertaListCache } from '../services/peserta-list-cache';
 import { type WorkingSetFilter, getPeserta, pagePeserta, pullPeserta } from '../services/peserta-read';
 import { batasToday } from '../services/working-set';

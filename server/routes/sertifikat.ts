@@ -14,7 +14,7 @@ import { sendFile } from '../http-download';
 import { searchArsipSertifikat } from '../services/arsip';
 import { certificatePreviewPng } from '../services/document-preview';
 import { organisasiNow } from '../services/organisasi';
-import { sendKeptList } from '../services/kept-list';
+import { sendKeptList } from '../services/kept-list-body';
 import { listSertifikat, sertifikatDocument } from '../services/sertifikat';
 import { createSertifikatListCache } from '../services/sertifikat-list-cache';
 import { documentImage, reissueCertificate } from '../services/sertifikat-terbit';

@@ -10,99 +10,18 @@
 //  - After a change of a kind the source rereads on (a rename, a signer), or with nothing kept:
 //    read whole, one snapshot, in slices.
 // Rows are kept as their JSON bytes and their SHA-256; the answer `{"data":[…]<tail>}` is their
-// concatenation, with a tail the route gives per request (the cursor, the organisation) — a
-// different tail assembles the kept rows again, no query. The ETag is a hash of the level, the
-// rows' digests in order and the tail, so every instance on one PostgreSQL gives the same ETag
-// for the same list. The compressed copies are made on libuv's threads, off the event loop.
+// concatenation in blocks (kept-list-body.ts: a new version makes and compresses only the blocks
+// whose rows changed), with a tail the route gives per request (the cursor, the organisation) —
+// a different tail assembles the kept blocks again, no query. The ETag is a hash of the level,
+// the blocks' keys (hashes of their rows' digests) in order and the tail, so every instance on
+// one PostgreSQL gives the same ETag for the same list. Compression runs on libuv's threads.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed';
 import { type SQL, gte, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
+import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, matchesEtag } from './kept-list-body';
 import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
-
-/**
- * Brotli quality of the kept copies: made once per version, so a little higher than on-the-fly —
- * but a list over LARGE_LIST_BYTES (the whole certificate list at 100,000 participants, ~180 MB)
- * takes a lower one, or every change would cost its next reader ~1.7 s of compression (quality 5)
- * rather than ~0.6 s (3), for an answer ~15 % larger.
- */
-const LIST_BROTLI_QUALITY = 5;
-const LARGE_LIST_BROTLI_QUALITY = 3;
-const LARGE_LIST_BYTES = 32 * 1024 * 1024;
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** A content coding the list is kept in. */
-type ListEncoding = 'br' | 'gzip';
-
-/** One version of the list: its JSON and, made on first demand, its compressed copies. */
-export class CachedList {
-  private readonly variants = new Map<ListEncoding, Promise<Buffer>>();
-  constructor(readonly json: Buffer) {}
-
-  /** The JSON bytes in `encoding` (compressed once, on a libuv thread, then kept). */
-  encoded(encoding: ListEncoding): Promise<Buffer> {
-    let bytes = this.variants.get(encoding);
-    if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? brotliAsync(this.json, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: this.json.length > LARGE_LIST_BYTES ? LARGE_LIST_BROTLI_QUALITY : LIST_BROTLI_QUALITY,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.json.length,
-              },
-            })
-          : gzipAsync(this.json, { level: 6 });
-      this.variants.set(encoding, bytes);
-    }
-    return bytes;
-  }
-}
-
-/** What a list route answers: 304 for a client holding this version, else the list. */
-type ListAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; list: CachedList };
-
-/** True when an If-None-Match header names `etag` (or is '*'). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === etag || value === '*';
-  });
-}
-
-/**
- * The coding to send to a client by its Accept-Encoding: br, else gzip, else none. A coding
- * with q=0 is refused; absent header or only identity → none.
- */
-export function preferredEncoding(acceptEncoding: string | undefined): ListEncoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
-
-/** Sends a kept list: its ETag, 304 when the client holds it, else its bytes in the client's coding. */
-export async function sendKeptList(request: FastifyRequest, reply: FastifyReply, answer: ListAnswer): Promise<FastifyReply> {
-  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
-  if (answer.notModified) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(answer.list.json);
-  // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
-  return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
-}
 
 /**
  * A kept row: its JSON as UTF-8 bytes, their SHA-256 (the list's ETag hashes these, not every
@@ -184,7 +103,7 @@ export interface KeptListSource<Level extends string> {
 /** An answer assembled from a version's rows. */
 interface Assembled {
   etag: string;
-  list: CachedList;
+  list: ListBody;
 }
 
 /** One kept version of a level's list. */
@@ -214,54 +133,38 @@ function sortNewestFirst(rows: Map<number, KeptRow>): number[] {
 const LIST_START = Buffer.from('{"data":[');
 /** Rows read and serialised between two turns of the event loop when a whole list is read. */
 const KEEP_SLICE_ROWS = 1000;
-const COMMA = Buffer.from(',');
-/** Bytes copied into an answer between two turns of the event loop (~10 ms each on this 2-core machine, into fresh memory). */
-const COPY_SLICE_BYTES = 2 * 1024 * 1024;
+/** A large list's brotli copy is made once its version has stood this long (changes in a burst make one, not one each). */
+const BROTLI_AFTER_MS = 2000;
 /** Lets timers and other requests run between two slices of a refresh (PGlite's queries never yield). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * The answer bytes of the version's rows in order with `tail` (the text JSON.stringify makes),
- * and their ETag. The rows' bytes are copied into one buffer a slice at a time, the event loop
- * running between slices (a whole copy of 88 MB held it ~350 ms at 100,000 participants); the
- * ETag hashes the level, the rows' digests in order and the tail — the same on every instance
- * for the same list — not every byte again. The rows then become views of the answer's bytes:
- * held once, not twice.
- */
-async function assemble(name: string, level: string, version: ListVersion, tail: string): Promise<Assembled> {
-  const end = Buffer.from(`]${tail}}`);
-  let size = LIST_START.length + end.length + Math.max(0, version.order.length - 1) * COMMA.length;
-  for (const id of version.order) size += (version.rows.get(id) as KeptRow).json.length;
-  const json = Buffer.allocUnsafe(size);
-  const hash = createHash('sha256').update(level);
-  let offset = LIST_START.copy(json, 0);
-  let sinceTurn = 0;
-  for (let i = 0; i < version.order.length; i++) {
-    if (sinceTurn >= COPY_SLICE_BYTES) {
-      await nextTurn();
-      sinceTurn = 0;
-    }
-    const id = version.order[i] as number;
-    const row = version.rows.get(id) as KeptRow;
-    if (i > 0) offset += COMMA.copy(json, offset);
-    row.json.copy(json, offset);
-    version.rows.set(id, { ...row, json: json.subarray(offset, offset + row.json.length) });
-    offset += row.json.length;
-    sinceTurn += row.json.length;
-    hash.update(row.digest);
-  }
-  end.copy(json, offset);
-  const etag = `"${name}-${hash.update(end).digest('base64url').slice(0, 22)}"`;
-  return { etag, list: new CachedList(json) };
+/** How a kept list is cut for its work: rows per slice of a whole read, mean rows per block (tests make both small). */
+export interface KeptListTuning {
+  sliceRows?: number;
+  blockRows?: number;
 }
 
 /**
- * A per-app keeper of `source`'s whole list per level. `sliceRows`: rows per slice of a whole
- * read (tests make it small to cross slice boundaries with a few rows).
+ * The answer of the version's rows in order with `tail` (the text JSON.stringify makes), from
+ * its blocks — those of `previous` whose rows are unchanged taken as they are — and its ETag.
  */
-export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed, source: KeptListSource<Level>, sliceRows = KEEP_SLICE_ROWS) {
+async function assemble(name: string, level: string, version: ListVersion, tail: string, previous: ReadonlyMap<string, ListBlock>, blockRows: number): Promise<Assembled> {
+  const blocks = await blocksOf(version.order, version.rows, previous, blockRows);
+  const end = Buffer.from(`]${tail}}`);
+  const hash = createHash('sha256').update(level);
+  for (const block of blocks) hash.update(block.key);
+  const etag = `"${name}-${hash.update(end).digest('base64url').slice(0, 22)}"`;
+  return { etag, list: new ListBody(LIST_START, blocks, end) };
+}
+
+/** A per-app keeper of `source`'s whole list per level. */
+export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed, source: KeptListSource<Level>, tuning: KeptListTuning = {}) {
+  const sliceRows = tuning.sliceRows ?? KEEP_SLICE_ROWS;
+  const blockRows = tuning.blockRows ?? BLOCK_ROWS;
   interface Slot {
     version?: ListVersion;
+    /** The blocks of the level's latest assembled answer, by key: the next version takes the unchanged ones. */
+    blocks: ReadonlyMap<string, ListBlock>;
     /** Refreshes started so far; a refresh's number tells whether it began after a request arrived. */
     started: number;
     inFlight?: { number: number; promise: Promise<ListVersion> };
@@ -315,11 +218,22 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
     return { stamp, ...read };
   }
 
+  /**
+   * Makes a large list's brotli copy once its answer has stood BROTLI_AFTER_MS unchanged (until
+   * then a client that takes gzip gets gzip): a burst of changes compresses the last version only.
+   */
+  function brotliOnceStood(slot: Slot, assembled: ListVersion['assembled'], list: ListBody) {
+    setTimeout(() => {
+      const version = slot.version;
+      if (version && version.assembled === assembled && current(version)) list.encoded('br').catch(() => undefined);
+    }, BROTLI_AFTER_MS).unref();
+  }
+
   /** The level's list as of this request's arrival: kept, or from a refresh begun after it. */
   async function versionFor(level: Level): Promise<ListVersion> {
     let slot = slots.get(level);
     if (!slot) {
-      slot = { started: 0 };
+      slot = { started: 0, blocks: new Map() };
       slots.set(level, slot);
     }
     if (slot.version && current(slot.version)) return slot.version;
@@ -355,14 +269,22 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
      */
     async answer(level: Level, ifNoneMatch: string | undefined, tail: (cursor: string) => string): Promise<ListAnswer> {
       const version = await versionFor(level);
+      const slot = slots.get(level) as Slot;
       const wanted = tail(version.cursor);
       if (version.assembled?.tail !== wanted) {
-        const answer = assemble(source.name, level, version, wanted);
-        version.assembled = { tail: wanted, answer };
-        // A failed assembly is not kept: the next request tries again.
-        answer.catch(() => {
-          if (version.assembled?.answer === answer) delete version.assembled;
-        });
+        const answer = assemble(source.name, level, version, wanted, slot.blocks, blockRows);
+        const assembled = { tail: wanted, answer };
+        version.assembled = assembled;
+        answer.then(
+          ({ list }) => {
+            slot.blocks = new Map(list.blocks.map((block) => [block.key, block]));
+            if (list.large) brotliOnceStood(slot, assembled, list);
+          },
+          // A failed assembly is not kept: the next request tries again.
+          () => {
+            if (version.assembled === assembled) delete version.assembled;
+          },
+        );
       }
       const { etag, list } = await version.assembled.answer;
       if (matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };

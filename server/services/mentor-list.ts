@@ -10,7 +10,7 @@ import type { Peserta } from '../../src/domain/peserta';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
-import { changedParticipants, createKeptList } from './kept-list';
+import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
 import { ofPesertaRows, selectPeserta } from './peserta-read';
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
@@ -52,11 +52,8 @@ export function listMentorPeserta(db: Db, mentorId: number, within: SQL): Promis
   return db.transaction((tx) => mentorPesertaRows(tx, and(eq(peserta.mentor_id, mentorId), within) ?? eq(peserta.mentor_id, mentorId)), readOnly);
 }
 
-/**
- * A per-app cache of each mentor's whole list. `sliceRows`: rows per slice of a whole read
- * (tests make it small to cross slice boundaries with a few rows).
- */
-export function createMentorListCache(db: Db, changes: ChangeFeed, sliceRows?: number) {
+/** A per-app cache of each mentor's whole list. `tuning`: how its work is cut (tests make the slices and blocks small). */
+export function createMentorListCache(db: Db, changes: ChangeFeed, tuning?: KeptListTuning) {
   const ofMentor = (level: string) => eq(peserta.mentor_id, Number(level));
   const rowsWhere = (tx: Tx, level: string, which: SQL) => mentorPesertaRows(tx, and(ofMentor(level), which) ?? which);
   const kept = createKeptList<string>(
@@ -70,7 +67,7 @@ export function createMentorListCache(db: Db, changes: ChangeFeed, sliceRows?: n
       rowsOf: (tx, level, ids) => rowsWhere(tx, level, inArray(peserta.id, ids)),
       readChanges: (level, since) => changedParticipants(db, since, (tx, which) => rowsWhere(tx, level, which)),
     },
-    sliceRows,
+    tuning,
   );
   return {
     /** The answer for the whole list of the mentor `mentorId`: `{data}`. */

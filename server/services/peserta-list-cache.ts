@@ -7,17 +7,14 @@ import type { Jenjang } from '../../src/domain/master-data';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { peserta } from '../db/schema';
-import { type KeptRow, createKeptList, keptRow } from './kept-list';
+import { type KeptListTuning, type KeptRow, createKeptList, keptRow } from './kept-list';
 import { pullPeserta, selectPeserta } from './peserta-read';
 
 /** A level of the list: one jenjang, or '*' for both. */
 type Level = Jenjang | '*';
 
-/**
- * A per-app cache of the full list per level (both levels, SMK, Mahasiswa). `sliceRows`: rows
- * per slice of a whole read (tests make it small to cross slice boundaries with a few rows).
- */
-export function createPesertaListCache(db: Db, changes: ChangeFeed, sliceRows?: number) {
+/** A per-app cache of the full list per level (both levels, SMK, Mahasiswa). `tuning`: how its work is cut (tests make the slices and blocks small). */
+export function createPesertaListCache(db: Db, changes: ChangeFeed, tuning?: KeptListTuning) {
   const jenjangOf = (level: Level) => (level === '*' ? undefined : level);
   const kept = createKeptList<Level>(
     db,
@@ -45,7 +42,7 @@ export function createPesertaListCache(db: Db, changes: ChangeFeed, sliceRows?: 
         return { changed, cursor: pull.cursor };
       },
     },
-    sliceRows,
+    tuning,
   );
   return {
     /** The answer for the full list of `jenjang` (both levels when undefined): `{data, cursor}`. */

@@ -10,15 +10,12 @@ import type { Jenjang } from '../../src/domain/master-data';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
-import { changedParticipants, createKeptList } from './kept-list';
+import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
 import { sertifikatListRows } from './sertifikat';
 import { fullyApproved } from './sertifikat-rows';
 
-/**
- * A per-app cache of the whole certificate list per level. `sliceRows`: rows per slice of a
- * whole read (tests make it small to cross slice boundaries with a few rows).
- */
-export function createSertifikatListCache(db: Db, changes: ChangeFeed, sliceRows?: number) {
+/** A per-app cache of the whole certificate list per level. `tuning`: how its work is cut (tests make the slices and blocks small). */
+export function createSertifikatListCache(db: Db, changes: ChangeFeed, tuning?: KeptListTuning) {
   const rowsWhere = (tx: Tx, jenjang: Jenjang, which: SQL) => sertifikatListRows(tx, and(eq(peserta.jenjang, jenjang), which) ?? which);
   const kept = createKeptList<Jenjang>(
     db,
@@ -37,7 +34,7 @@ export function createSertifikatListCache(db: Db, changes: ChangeFeed, sliceRows
       rowsOf: (tx, jenjang, ids) => rowsWhere(tx, jenjang, inArray(peserta.id, ids)),
       readChanges: (jenjang, since) => changedParticipants(db, since, (tx, which) => rowsWhere(tx, jenjang, which)),
     },
-    sliceRows,
+    tuning,
   );
   return {
     /** The answer for the whole list of `jenjang`: `{data, organisasi}` with the organisation given now. */

@@ -38,6 +38,7 @@ describe('compressed JSON answers', () => {
     const response = await list('identity');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     expect(Array.isArray(response.json().data)).toBe(true);
   });
 

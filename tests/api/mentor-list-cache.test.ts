@@ -50,7 +50,7 @@ describe(`a mentor's whole list, kept (${testDbKind()})`, () => {
 
   it('should read nothing while nothing changed, and equal a fresh read after a score, a competency, a new mentor and a deletion', async () => {
     const counted = countingDb(t.db);
-    const cache = createMentorListCache(counted.db, t.app.changes, 2);
+    const cache = createMentorListCache(counted.db, t.app.changes, { sliceRows: 2, blockRows: 2 });
     const [a, b] = [await makePeserta(t, { scores: 'kosong' }), await makePeserta(t, { scores: 'kosong' })];
     // Written past the app: on PostgreSQL the feed counts them a moment after commit.
     await t.app.changes.settle();

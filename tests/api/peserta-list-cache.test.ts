@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peserta } from '../../server/db/schema';
 import { pesertaListResponseSchema } from '../../src/domain/peserta';
-import { matchesEtag, preferredEncoding } from '../../server/services/kept-list';
+import { acceptedEncodings, matchesEtag } from '../../server/services/kept-list-body';
 import { createPesertaListCache } from '../../server/services/peserta-list-cache';
 import { selectPeserta } from '../../server/services/peserta-read';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
@@ -61,7 +61,7 @@ describe('GET /api/peserta full list by version (ETag, 304, kept bytes)', () => 
 
   it('should read the whole list in slices that together are the one-query read, in its order', async () => {
     // Slices of 3 rows: the demo data crosses many slice boundaries (10,000 rows would in production).
-    const cache = createPesertaListCache(t.db, t.app.changes, 3);
+    const cache = createPesertaListCache(t.db, t.app.changes, { sliceRows: 3, blockRows: 2 });
     for (const jenjang of [undefined, 'SMK', 'Mahasiswa'] as const) {
       const answer = await cache.answer(jenjang, undefined);
       if (answer.notModified) throw new Error('a fresh cache has no version to match');
@@ -92,18 +92,18 @@ describe('matchesEtag', () => {
   });
 });
 
-describe('preferredEncoding', () => {
+describe('acceptedEncodings', () => {
   it.each([
-    [undefined, null],
-    ['identity', null],
-    ['gzip', 'gzip'],
-    ['br', 'br'],
-    ['gzip, deflate, br', 'br'],
-    ['br;q=0, gzip', 'gzip'],
-    ['*', 'br'],
-    ['*;q=0', null],
-    ['deflate', null],
-  ])('should pick for Accept-Encoding %j: %s', (header, expected) => {
-    expect(preferredEncoding(header)).toBe(expected);
+    [undefined, []],
+    ['identity', []],
+    ['gzip', ['gzip']],
+    ['br', ['br']],
+    ['gzip, deflate, br', ['br', 'gzip']],
+    ['br;q=0, gzip', ['gzip']],
+    ['*', ['br', 'gzip']],
+    ['*;q=0', []],
+    ['deflate', []],
+  ])('should read Accept-Encoding %j as %j', (header, expected) => {
+    expect(acceptedEncodings(header)).toEqual(expected);
   });
 });

@@ -148,7 +148,7 @@ describe(`the whole certificate list, kept (${testDbKind()})`, () => {
   it('should read the whole list in slices that together are the one-query read, in its order', async () => {
     // Slices of 2 rows: the test data crosses slice boundaries (1,000 rows would in production).
     for (const jenjang of ['SMK', 'SMK', 'SMK', 'Mahasiswa', 'Mahasiswa', 'Mahasiswa'] as const) await approveAll((await makePeserta(t, { jenjang })).id);
-    const cache = createSertifikatListCache(t.db, t.app.changes, 2);
+    const cache = createSertifikatListCache(t.db, t.app.changes, { sliceRows: 2, blockRows: 2 });
     for (const jenjang of ['SMK', 'Mahasiswa'] as const) {
       const whole = await fresh(jenjang);
       expect(whole.data.length).toBeGreaterThan(2);
