@@ -142,6 +142,6 @@ export async function listCosts(database: Database, client: Client, changes: Cha
     refreshBlock.push(blockMs);
   }
   console.log(
-    `a kept full list after one change (median of ${REFRESH_RUNS}): refreshed in ${ms(median(refresh))}, longest event-loop block ${ms(median(refreshBlock))} (incremental pull + merge + bytes copied in 2 MB slices + an ETag from the rows' digests; compression off the loop; info)`,
+    `a kept full list after one change (median of ${REFRESH_RUNS}): refreshed in ${ms(median(refresh))}, longest event-loop block ${ms(median(refreshBlock))} (incremental pull + merge + the changed blocks of rows made again + an ETag from the blocks' keys; compression off the loop; info)`,
   );
 }

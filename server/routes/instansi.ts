@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { instansiListQuerySchema, instansiSchema, instansiUpdateSchema } from '../../src/domain/master-data';
 import { deletedResponseSchema, instansiRowSchema, itemResponseSchema, listResponseSchema } from '../../src/domain/master-records';
 import { requireRole } from '../auth/plugin';
-import { createInstansi, deleteInstansi, listInstansi, updateInstansi } from '../services/instansi';
+import { createInstansi, createInstansiList, deleteInstansi, updateInstansi } from '../services/instansi';
 import { parseId, parseInput } from '../validation';
 
 /** Registers GET /, POST /, PUT /:id, DELETE /:id (mounted at /api/instansi). */
 export default async function instansiRoutes(app: FastifyInstance): Promise<void> {
   const hrOnly = requireRole('HR');
+  const listInstansi = createInstansiList(app.db, app.changes);
 
   const one = { description: 'The school or campus', schema: itemResponseSchema(instansiRowSchema) };
   const list = {
@@ -18,7 +19,7 @@ export default async function instansiRoutes(app: FastifyInstance): Promise<void
   };
   app.get('/', { preHandler: requireRole(), config: { openapi: list } }, async (request) => {
     const query = parseInput(instansiListQuerySchema, request.query);
-    return { data: await listInstansi(app.db, query.jenis || undefined) };
+    return { data: await listInstansi(query.jenis || undefined) };
   });
 
   const create = { summary: 'Add a school or campus', body: instansiSchema, response: { ...one, status: 201 }, errors: { 409: 'Name taken (any case)' } };

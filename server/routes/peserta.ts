@@ -16,6 +16,7 @@ import {
   pesertaUpdateSchema,
 } from '../../src/domain/peserta';
 import { currentUser, requireRole } from '../auth/plugin';
+import { createUnscoredKeeper } from '../services/approval-unscored';
 import { searchArsipPeserta } from '../services/arsip';
 import { createPeserta, deletePeserta, updatePeserta } from '../services/peserta';
 import { bulkCreatePeserta } from '../services/peserta-bulk';
@@ -41,6 +42,7 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
 
   // One cache per app instance (tests get a fresh one with each app).
   const listCache = createPesertaListCache(app.db, app.changes);
+  const unscoredIds = createUnscoredKeeper(app.db, app.changes);
 
   const one = { description: 'The participant', schema: itemResponseSchema(pesertaSchema) };
   const list = {
@@ -82,7 +84,7 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     query: arsipPesertaQuerySchema,
     response: { description: 'One page and the total', schema: arsipPesertaResponseSchema },
   };
-  app.get('/arsip', { preHandler: readers, config: { openapi: arsip } }, async (request) => searchArsipPeserta(app.db, parseInput(arsipPesertaQuerySchema, request.query)));
+  app.get('/arsip', { preHandler: readers, config: { openapi: arsip } }, async (request) => searchArsipPeserta(app.db, parseInput(arsipPesertaQuerySchema, request.query), unscoredIds));
 
   app.get<{ Params: { id: string } }>('/:id', { preHandler: readers, config: { openapi: { summary: 'One participant', response: one } } }, async (request) => {
     const id = parseId(request.params.id);

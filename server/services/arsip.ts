@@ -2,9 +2,9 @@
 // filtered and paged on the server like the screens filter their mirrored lists
 // (src/domain/arsip.ts). Each page costs a count, the page's ids (ordered, LIMIT / OFFSET), then
 // the rows of those ids only (selectPeserta's three queries; the certificate rows' signers and
-// issued certificates), all in one read-only snapshot so the total and the page agree. The
-// approval list's filter is costly to evaluate, so there the matching rows are found once for
-// both the total and the page (pageIdsOnce).
+// issued certificates), all in one read-only snapshot so the total and the page agree. A name
+// search and the approval list's filter are costly to evaluate, so there the matching rows are
+// found once for both the total and the page (pageIdsOnce).
 //
 // Names are matched with ILIKE '%q%' (any case, the text taken literally: % _ \ escaped), served
 // by the pg_trgm GIN index on peserta.nama (migration 0014; docs/performance.md). Order
@@ -16,7 +16,8 @@ import type { Peserta } from '../../src/domain/peserta';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { raiseWorkMem } from '../db/work-mem';
-import { divisiKategori, instansi, kompetensi, nilai, peserta } from '../db/schema';
+import { instansi, peserta } from '../db/schema';
+import { neededCompetencies, neededUnscored } from './approval-unscored';
 import { selectPeserta } from './peserta-read';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
 import { terbitOf, validCertificates } from './sertifikat-terbit';
@@ -63,47 +64,37 @@ function inside(dari: string | undefined, sampai: string | undefined): SQL | und
 /**
  * In the approval list (inApprovalList of src/domain/nilai.ts, as services/approval.ts counts):
  * the division and level have active competencies, and the participant has a score on each of
- * them (scores are unique per competency, so "at least as many scores as competencies" is "none
- * missing"). Set-based: the participants missing a score are one anti-join of every
- * (participant, needed competency) pair against the scores, then excluded. Counting every
- * participant's scores against its division's count instead took 1.5–1.9 s at 100,000
- * participants on PGlite; this takes a quarter of that (docs/performance.md).
- * `candidates` (a name, a division or a period the search gives) bound the pairs checked: the
- * inner `peserta` is the one they name, so only those participants' scores are looked up. The
- * level alone is not passed: it keeps nine in ten participants.
+ * them. `candidates` (a name, a division or a period the search gives) are few: each one's
+ * needed competencies are probed in the scores' unique index. With nothing narrowing the search
+ * the participants missing a score are the kept set of approval-unscored.ts (`unscored`), not
+ * found again among every participant on each request.
  */
-function inApprovalList(candidates: SQL | undefined): SQL {
-  const needed = sql`select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, ${kompetensi.id} as kompetensi_id
-    from ${kompetensi} join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id}
-    where ${kompetensi.aktif}`;
-  const hasNeeded = sql`exists (select 1 from (${needed}) as needed where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang})`;
-  const unscored = sql`not exists (select 1 from ${nilai} where ${nilai.peserta_id} = ${peserta.id} and ${nilai.kompetensi_id} = needed.kompetensi_id)`;
+function inApprovalList(candidates: SQL | undefined, unscored: readonly number[]): SQL {
+  const hasNeeded = sql`exists (select 1 from (${neededCompetencies}) as needed where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang})`;
   if (candidates !== undefined) {
-    // Few participants: each one's needed competencies probed in the scores' unique index.
-    return sql`(${hasNeeded} and not exists (select 1 from (${needed}) as needed
-      where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang} and ${unscored}))`;
+    return sql`(${hasNeeded} and not exists (select 1 from (${neededCompetencies}) as needed
+      where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang} and ${neededUnscored}))`;
   }
-  // Every participant: the pairs missing a score found in one anti-join, then excluded.
-  const missingScore = sql`select ${peserta.id} from ${peserta}
-    join (${needed}) as needed on needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang}
-    where ${unscored}`;
-  return sql`(${hasNeeded} and ${peserta.id} not in (${missingScore}))`;
+  // One array parameter (a list of thousands of parameters would near the protocol's limit).
+  return sql`(${hasNeeded} and ${peserta.id} not in (select unnest(${`{${unscored.join(',')}}`}::int[])))`;
 }
 
-/** The WHERE of GET /api/peserta/arsip. */
-function pesertaArsipWhere(query: ArsipPesertaQuery): SQL | undefined {
-  const approval = query.daftar === 'approval';
-  // The filters that keep few participants: they also bound the approval list's score counts.
-  const narrowing = and(
-    query.q === '' ? undefined : approval ? nameHas(query.q) : nameOrInstansiHas(query.q),
+/** The filters that keep few participants (a name, a division, a period): they also bound the approval list's score check. */
+function narrowingOf(query: ArsipPesertaQuery): SQL | undefined {
+  return and(
+    query.q === '' ? undefined : query.daftar === 'approval' ? nameHas(query.q) : nameOrInstansiHas(query.q),
     query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
     overlaps(query.dari, query.sampai),
   );
+}
+
+/** The WHERE of GET /api/peserta/arsip; `unscored`: the participants missing a needed score, when nothing narrows an approval search. */
+function pesertaArsipWhere(query: ArsipPesertaQuery, narrowing: SQL | undefined, unscored: readonly number[]): SQL | undefined {
   return and(
     query.jenjang === undefined ? undefined : eq(peserta.jenjang, query.jenjang),
     narrowing,
     query.status === 'lengkap' ? fullyApproved() : query.status === 'belum' ? not(fullyApproved()) : undefined,
-    approval ? inApprovalList(narrowing) : undefined,
+    query.daftar === 'approval' ? inApprovalList(narrowing, unscored) : undefined,
   );
 }
 
@@ -122,7 +113,7 @@ async function pageIds(tx: Tx, where: SQL | undefined, order: PageOrder, page: n
 }
 
 /**
- * pageIds for a WHERE costly to evaluate (the approval list's score check): the matching rows
+ * pageIds for a WHERE costly to evaluate (a name search, the approval list's score check): the matching rows
  * found once (a materialized CTE named like the table, so `where` and `order` read its columns)
  * and both the total and the page taken from them — not the check run twice.
  */
@@ -143,13 +134,20 @@ function inIdOrder<T extends { id: number }>(rows: readonly T[], ids: readonly n
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** GET /api/peserta/arsip: one page of every participant matching the filters, newest first. */
-export function searchArsipPeserta(db: Db, query: ArsipPesertaQuery): Promise<ArsipPage<Peserta>> {
+/**
+ * GET /api/peserta/arsip: one page of every participant matching the filters, newest first.
+ * `unscoredIds`: the kept participants missing a needed score (createUnscoredKeeper).
+ */
+export async function searchArsipPeserta(db: Db, query: ArsipPesertaQuery, unscoredIds: () => Promise<number[]>): Promise<ArsipPage<Peserta>> {
+  const narrowing = narrowingOf(query);
+  const unscored = query.daftar === 'approval' && narrowing === undefined ? await unscoredIds() : [];
   return db.transaction(
     async (tx) => {
       const order = [sql`${peserta.tanggal_masuk} desc`, ...byName];
-      const pick = query.daftar === 'approval' ? pageIdsOnce : pageIds;
-      const { total, ids } = await pick(tx, pesertaArsipWhere(query), order, query.page, query.limit);
+      // Once for a name, or the approval check per candidate; otherwise a count, then the page walked
+      // newest first in the (jenjang, tanggal_masuk) index.
+      const pick = narrowing !== undefined && (query.daftar === 'approval' || query.q !== '') ? pageIdsOnce : pageIds;
+      const { total, ids } = await pick(tx, pesertaArsipWhere(query, narrowing, unscored), order, query.page, query.limit);
       const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, inArray(peserta.id, ids)), ids);
       return { data, total, page: query.page, limit: query.limit };
     },
@@ -168,7 +166,7 @@ export function searchArsipSertifikat(db: Db, query: ArsipSertifikatQuery): Prom
         query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
         inside(query.dari, query.sampai),
       );
-      const { total, ids } = await pageIds(tx, where, byName, query.page, query.limit);
+      const { total, ids } = await (query.q === '' ? pageIds : pageIdsOnce)(tx, where, byName, query.page, query.limit);
       if (ids.length === 0) return { data: [], total, page: query.page, limit: query.limit };
       const rows = inIdOrder(await sertifikatRows(tx, inArray(peserta.id, ids)), ids);
       const issued = await validCertificates(tx, ids);

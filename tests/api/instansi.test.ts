@@ -6,6 +6,9 @@ import { deletions, instansi, peserta } from '../../server/db/schema';
 import { DEMO_INSTANSI, DEMO_PESERTA } from '../../server/db/seed-data';
 import { BAD_IDS, DEMO_ROLES, type DemoUsername, NON_HR, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
+import { countingDb } from '../helpers/counting-db';
+import { makePeserta } from '../helpers/nilai';
+import { createInstansiList } from '../../server/services/instansi';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;
@@ -36,6 +39,29 @@ describe('GET /api/instansi', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data as { id: number }[];
     expect(data.filter((row) => row.id <= SEEDED.length)).toEqual(SEEDED);
+  });
+
+  it('should keep the counts while no participant is written, and count again after one is', async () => {
+    const counted = countingDb(t.db, 'select');
+    const list = createInstansiList(counted.db, t.app.changes);
+    const countOf = async (id: number) => (await list()).find((row) => row.id === id)?.pesertaCount;
+    await t.app.changes.settle();
+    const made = await makePeserta(t);
+    await t.app.changes.settle();
+    const [row] = await t.db.select({ instansiId: peserta.instansi_id }).from(peserta).where(eq(peserta.id, made.id));
+    const school = row?.instansiId as number;
+    const before = await countOf(school);
+    expect(counted.transactions()).toBe(2); // the institutions, the counts
+    expect(await countOf(school)).toBe(before);
+    expect(counted.transactions()).toBe(3); // the institutions only
+    const other = await create('SMK Hitung Ulang');
+    await t.db.update(peserta).set({ instansi_id: other.id }).where(eq(peserta.id, made.id));
+    await t.app.changes.settle();
+    expect(await countOf(other.id)).toBe(1);
+    expect(await countOf(school)).toBe((before as number) - 1);
+    await t.db.delete(peserta).where(eq(peserta.id, made.id));
+    await t.app.changes.settle();
+    expect(await countOf(other.id)).toBe(0);
   });
 
   it.each(['Sekolah', 'Kampus'] as const)('should list only the %s type', async (jenis) => {
