@@ -20,7 +20,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,

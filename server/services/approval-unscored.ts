@@ -7,11 +7,11 @@
 // since the kept cursor are looked at again; after a competency or a division's competencies
 // change, all of them. Ten years of participants hold a few thousand such ids, mostly the
 // internships still running.
-import { type SQL, gte, inArray, sql } from 'drizzle-orm';
+import { type SQL, gte, sql } from 'drizzle-orm';
 import type { ChangeFeed, ChangeStamp } from '../db/change-feed';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
-import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
+import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
 
 /** The active competencies each division needs per level, as rows (divisi_id, jenjang, kompetensi_id) of `needed`. */
 export const neededCompetencies = sql`select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, ${kompetensi.id} as kompetensi_id
@@ -53,7 +53,7 @@ export function createUnscoredKeeper(db: Db, changes: ChangeFeed) {
         if (changedIds.length === 0 && deletedIds.length === 0) return { ...base, stamp };
         const ids = new Set(base.ids);
         for (const id of [...changedIds, ...deletedIds]) ids.delete(id);
-        const which = changedIds.length <= PULL_BY_ID_MAX ? inArray(peserta.id, changedIds) : gte(peserta.change_xid, from);
+        const which = changedIds.length <= PULL_BY_ID_MAX ? idIn(peserta.id, changedIds) : gte(peserta.change_xid, from);
         for (const id of await unscoredOf(tx, which)) ids.add(id);
         return { stamp, cursor, ids };
       },

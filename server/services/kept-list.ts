@@ -17,11 +17,11 @@
 // one PostgreSQL gives the same ETag for the same list. Compression runs on libuv's threads.
 import { createHash } from 'node:crypto';
 import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed';
-import { type SQL, gte, inArray } from 'drizzle-orm';
+import { type SQL, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
 import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, matchesEtag } from './kept-list-body';
-import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
+import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
 
 /**
  * A kept row: its JSON as UTF-8 bytes, their SHA-256 (the list's ETag hashes these, not every
@@ -77,7 +77,7 @@ export function changedParticipants(
       for (const id of [...changedIds, ...(await deletedSince(tx, from))]) changed.set(id, null);
       if (changedIds.length > 0) {
         // Many changed (an import, a batch of decisions): one pass by change_xid.
-        const which = changedIds.length <= PULL_BY_ID_MAX ? inArray(peserta.id, changedIds) : gte(peserta.change_xid, from);
+        const which = changedIds.length <= PULL_BY_ID_MAX ? idIn(peserta.id, changedIds) : gte(peserta.change_xid, from);
         for (const row of await rowsWhere(tx, which)) changed.set(row.id, keptRow(row));
       }
       return { changed, cursor };
@@ -278,7 +278,11 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
         answer.then(
           ({ list }) => {
             slot.blocks = new Map(list.blocks.map((block) => [block.key, block]));
-            if (list.large) brotliOnceStood(slot, assembled, list);
+            if (list.large) {
+              // A large list's changed blocks are compressed at once: the next reader that takes gzip is not made to wait for them.
+              list.encoded('gzip').catch(() => undefined);
+              brotliOnceStood(slot, assembled, list);
+            }
           },
           // A failed assembly is not kept: the next request tries again.
           () => {

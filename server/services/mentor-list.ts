@@ -5,13 +5,13 @@
 // outside clients — 20,000 rows at 100,000 participants) is kept per mentor (kept-list.ts): after
 // participant writes (scores touch their participant) only the changed participants are read
 // again; after a rename or a change of competencies (migration 0016) it is read whole.
-import { type SQL, and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Peserta } from '../../src/domain/peserta';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
-import { ofPesertaRows, selectPeserta } from './peserta-read';
+import { idIn, ofPesertaRows, selectPeserta } from './peserta-read';
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
 type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };
@@ -64,7 +64,7 @@ export function createMentorListCache(db: Db, changes: ChangeFeed, tuning?: Kept
       rereadOn: ['names', 'kompetensi'],
       orderedIds: async (tx, level) =>
         (await tx.select({ id: peserta.id }).from(peserta).where(ofMentor(level)).orderBy(desc(peserta.tanggal_masuk), desc(peserta.id))).map((row) => row.id),
-      rowsOf: (tx, level, ids) => rowsWhere(tx, level, inArray(peserta.id, ids)),
+      rowsOf: (tx, level, ids) => rowsWhere(tx, level, idIn(peserta.id, ids)),
       readChanges: (level, since) => changedParticipants(db, since, (tx, which) => rowsWhere(tx, level, which)),
     },
     tuning,

@@ -13,7 +13,7 @@ import { NILAI_MSG, type NilaiItem, scoreEditLock } from '../../src/domain/nilai
 import type { Score } from '../../src/domain/peserta-state';
 import type { AuthUser } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
-import { divisi, divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
+import { divisi, divisiKategori, kompetensi, nilai } from '../db/schema';
 import { HttpError } from '../http-error';
 import { recordDeletions } from './deletions';
 import type { StoredAnswer } from './idempotency';

@@ -2,13 +2,13 @@
 // (kept-list.ts): after participant writes it is brought up to date by the incremental pull
 // (`?since=` the kept cursor: changed rows and tombstones, see peserta-read.ts); after a rename
 // of a name its rows show (user, instansi, divisi) it is read whole again.
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Jenjang } from '../../src/domain/master-data';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { peserta } from '../db/schema';
 import { type KeptListTuning, type KeptRow, createKeptList, keptRow } from './kept-list';
-import { pullPeserta, selectPeserta } from './peserta-read';
+import { idIn, pullPeserta, selectPeserta } from './peserta-read';
 
 /** A level of the list: one jenjang, or '*' for both. */
 type Level = Jenjang | '*';
@@ -32,7 +32,7 @@ export function createPesertaListCache(db: Db, changes: ChangeFeed, tuning?: Kep
         return rows.map((row) => row.id);
       },
       // A contiguous run of the order: selectPeserta's own order keeps it.
-      rowsOf: (tx, _level, ids) => selectPeserta(tx, inArray(peserta.id, ids)),
+      rowsOf: (tx, _level, ids) => selectPeserta(tx, idIn(peserta.id, ids)),
       readChanges: async (level, since) => {
         // Both levels: a row that left this level must leave its list too.
         const pull = await pullPeserta(db, { since });

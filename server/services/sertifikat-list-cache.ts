@@ -5,12 +5,13 @@
 // 0015 makes a certificate's issue or revocation a write of its participant) only the changed
 // participants are read again; after a rename or any change of a user (a signer's name, title
 // or signature: signatures.ts writes the user too) the list is read whole again.
-import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, desc, eq } from 'drizzle-orm';
 import type { Jenjang } from '../../src/domain/master-data';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
 import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
+import { idIn } from './peserta-read';
 import { sertifikatListRows } from './sertifikat';
 import { fullyApproved } from './sertifikat-rows';
 
@@ -31,7 +32,7 @@ export function createSertifikatListCache(db: Db, changes: ChangeFeed, tuning?: 
           .orderBy(desc(peserta.tanggal_masuk), desc(peserta.id));
         return rows.map((row) => row.id);
       },
-      rowsOf: (tx, jenjang, ids) => rowsWhere(tx, jenjang, inArray(peserta.id, ids)),
+      rowsOf: (tx, jenjang, ids) => rowsWhere(tx, jenjang, idIn(peserta.id, ids)),
       readChanges: (jenjang, since) => changedParticipants(db, since, (tx, which) => rowsWhere(tx, jenjang, which)),
     },
     tuning,
