@@ -17,7 +17,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 const median = (values: number[]) => percentile(values, 50);
 /** The whole answer as one block: what compressing all of it costs. */
-const wholeBody = (json: Buffer) => new ListBody(Buffer.alloc(0), [{ key: 'whole', json }], Buffer.alloc(0));
+const wholeBody = (json: Buffer) => new ListBody(Buffer.alloc(0), [{ key: 'whole', ids: [], json }], Buffer.alloc(0));
 const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
 
 /**

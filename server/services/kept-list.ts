@@ -20,7 +20,7 @@ import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed'
 import { type SQL, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
-import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, matchesEtag } from './kept-list-body';
+import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag } from './kept-list-body';
 import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
 
 /**
@@ -118,6 +118,12 @@ interface ListVersion {
    * so that concurrent requests for a new version assemble (and compress) it once.
    */
   assembled?: { tail: string; answer: Promise<Assembled> };
+  /** Its blocks, made once for every tail. */
+  blocks?: Promise<readonly ListBlock[]>;
+  /** Its blocks once made: a version merged from this one takes the unchanged ones without reading them again. */
+  madeBlocks?: readonly ListBlock[];
+  /** In the order of some earlier version's made blocks, with only the rows of `changed` different. */
+  sinceBlocks?: { blocks: readonly ListBlock[]; changed: ReadonlySet<number> };
 }
 
 /** The list's order: tanggal_masuk descending, then id descending. */
@@ -145,11 +151,10 @@ export interface KeptListTuning {
 }
 
 /**
- * The answer of the version's rows in order with `tail` (the text JSON.stringify makes), from
- * its blocks — those of `previous` whose rows are unchanged taken as they are — and its ETag.
+ * The answer of `blocks` (a version's rows in order) with `tail` (the text JSON.stringify makes),
+ * and its ETag: a hash of the level, the blocks' keys and the tail.
  */
-async function assemble(name: string, level: string, version: ListVersion, tail: string, previous: ReadonlyMap<string, ListBlock>, blockRows: number): Promise<Assembled> {
-  const blocks = await blocksOf(version.order, version.rows, previous, blockRows);
+function assemble(name: string, level: string, blocks: readonly ListBlock[], tail: string): Assembled {
   const end = Buffer.from(`]${tail}}`);
   const hash = createHash('sha256').update(level);
   for (const block of blocks) hash.update(block.key);
@@ -181,6 +186,7 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
       await nextTurn();
       const rows = new Map(base.rows);
       let differs = false;
+      const differing = new Set<number>();
       // The order is kept unless a row came, went or moved (a new tanggal_masuk).
       let reorder = false;
       for (const [id, row] of changed) {
@@ -192,11 +198,17 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
         if (before?.json.equals(row.json)) continue;
         if (before?.tanggalMasuk !== row.tanggalMasuk) reorder = true;
         rows.set(id, row);
+        differing.add(id);
         differs = true;
       }
       // Nothing really differs: the older cursor stays valid (a read from it re-reads at most).
       if (!differs) return { ...base, stamp };
-      return { stamp, cursor, rows, order: reorder ? sortNewestFirst(rows) : base.order };
+      if (reorder) return { stamp, cursor, rows, order: sortNewestFirst(rows) };
+      // The same order: the blocks of the last version whose blocks were made, the changed ones made again.
+      const since = base.madeBlocks
+        ? { blocks: base.madeBlocks, changed: differing }
+        : base.sinceBlocks && { blocks: base.sinceBlocks.blocks, changed: new Set([...base.sinceBlocks.changed, ...differing]) };
+      return { stamp, cursor, rows, order: base.order, ...(since ? { sinceBlocks: since } : {}) };
     }
     // Read whole in one snapshot, but in slices: the ids in the list's order first, then the
     // rows of `sliceRows` ids at a time, the event loop running between two slices. One read of
@@ -216,6 +228,25 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     return { stamp, ...read };
+  }
+
+  /** The version's blocks, made once: from the unchanged blocks of an earlier version, or from the slot's latest blocks by key. */
+  function blocksFor(slot: Slot, version: ListVersion): Promise<readonly ListBlock[]> {
+    version.blocks ??= (
+      version.sinceBlocks
+        ? Promise.resolve(blocksWithChanges(version.sinceBlocks.blocks, version.sinceBlocks.changed, version.rows))
+        : blocksOf(version.order, version.rows, slot.blocks, blockRows)
+    ).then((blocks) => {
+      version.madeBlocks = blocks;
+      delete version.sinceBlocks;
+      slot.blocks = new Map(blocks.map((block) => [block.key, block]));
+      return blocks;
+    });
+    const made = version.blocks;
+    made.catch(() => {
+      if (version.blocks === made) delete version.blocks;
+    });
+    return made;
   }
 
   /**
@@ -272,12 +303,11 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
       const slot = slots.get(level) as Slot;
       const wanted = tail(version.cursor);
       if (version.assembled?.tail !== wanted) {
-        const answer = assemble(source.name, level, version, wanted, slot.blocks, blockRows);
+        const answer = blocksFor(slot, version).then((blocks) => assemble(source.name, level, blocks, wanted));
         const assembled = { tail: wanted, answer };
         version.assembled = assembled;
         answer.then(
           ({ list }) => {
-            slot.blocks = new Map(list.blocks.map((block) => [block.key, block]));
             if (list.large) {
               // A large list's changed blocks are compressed at once: the next reader that takes gzip is not made to wait for them.
               list.encoded('gzip').catch(() => undefined);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32Combine, deflatePiece, gzipOfPieces } from '../../server/services/deflate-blocks';
-import { type BlockRow, type ListBlock, LARGE_LIST_BYTES, ListBody, blocksOf, encodingFor } from '../../server/services/kept-list-body';
+import { type BlockRow, type ListBlock, LARGE_LIST_BYTES, ListBody, blocksOf, blocksWithChanges, encodingFor } from '../../server/services/kept-list-body';
 
 const row = (id: number, text = `peserta ${id}`): BlockRow => {
   const json = Buffer.from(JSON.stringify({ id, nama: text }));
@@ -78,6 +78,18 @@ describe('blocksOf and ListBody', () => {
     }
   });
 
+  it('should make, in the same order, only the blocks of changed rows again — the blocks a whole making gives', async () => {
+    const rows = rowsOf(ids);
+    const before = await blocksOf(ids, rows, new Map(), 16);
+    const next = new Map(rows);
+    for (const id of [700, 701, 950]) next.set(id, row(id, `Nama Baru ${id}`));
+    const after = blocksWithChanges(before, new Set([700, 701, 950]), next);
+    const whole = await blocksOf(ids, new Map(next), new Map(), 16);
+    expect(after.map((block) => block.key)).toEqual(whole.map((block) => block.key));
+    expect(after.filter((block) => !before.includes(block)).length).toBeLessThanOrEqual(3);
+    expect(new ListBody(START, after, END).json.toString()).toBe(expectedJson(ids, next));
+  });
+
   it('should never let a block grow past four times its mean when no id ends one', async () => {
     // Ids whose hash never ends a block of 16: the cap cuts them.
     const endless = Array.from({ length: 20_000 }, (_, i) => i).filter((id) => Math.imul(id, 0x9e3779b1) >>> 0 >= 2 ** 32 / 16).slice(0, 200);
@@ -88,7 +100,7 @@ describe('blocksOf and ListBody', () => {
 
 describe('encodingFor', () => {
   const small = new ListBody(START, [], END);
-  const large = new ListBody(START, [{ key: 'big', json: Buffer.alloc(LARGE_LIST_BYTES + 1, 0x20) }], END);
+  const large = new ListBody(START, [{ key: 'big', ids: [], json: Buffer.alloc(LARGE_LIST_BYTES + 1, 0x20) }], END);
 
   it('should send a short list as brotli to a client that takes it, else gzip, else nothing', () => {
     expect(encodingFor(small, ['br', 'gzip'])).toBe('br');
