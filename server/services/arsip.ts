@@ -40,15 +40,20 @@ function nameHas(q: string): SQL {
   return sql`${peserta.nama} ilike ${containsPattern(q)}`;
 }
 
+/** The schools / campuses whose name contains `q` (any case): a few hundred rows at most. */
+async function instansiNamed(tx: Tx, q: string): Promise<number[]> {
+  return (await tx.select({ id: instansi.id }).from(instansi).where(sql`${instansi.nama} ilike ${containsPattern(q)}`)).map((row) => row.id);
+}
+
 /**
- * The participant's name or its school / campus contains `q` (any case). A union of two indexed
- * lookups (the name's trigram index; the schools found, then their participants by
- * peserta_instansi_idx): an OR of the two would scan every participant.
+ * The participant's name contains `q` or its school / campus is one of `instansiIds` (those
+ * named like it, found first). With the schools' ids written in, the planner sees one condition
+ * it can estimate: a rare name is found in the name's trigram index, a common one ('Budi': 4 % of
+ * 100,000) in one pass over the participants — where a union of sub-selects made it scan them
+ * twice (~0.2 → ~0.1 s), and an OR with a sub-select scanned every participant for any name.
  */
-function nameOrInstansiHas(q: string): SQL {
-  const pattern = containsPattern(q);
-  return sql`${peserta.id} in (select ${peserta.id} from ${peserta} where ${peserta.nama} ilike ${pattern}
-    union select ${peserta.id} from ${peserta} where ${peserta.instansi_id} in (select ${instansi.id} from ${instansi} where ${instansi.nama} ilike ${pattern}))`;
+function nameOrInstansiHas(q: string, instansiIds: readonly number[]): SQL {
+  return instansiIds.length === 0 ? nameHas(q) : sql`(${nameHas(q)} or ${inArray(peserta.instansi_id, [...instansiIds])})`;
 }
 
 /** The internship overlaps [dari, sampai] (an open end matches anything). */
@@ -79,10 +84,13 @@ function inApprovalList(candidates: SQL | undefined, unscored: readonly number[]
   return sql`(${hasNeeded} and ${peserta.id} not in (select unnest(${`{${unscored.join(',')}}`}::int[])))`;
 }
 
-/** The filters that keep few participants (a name, a division, a period): they also bound the approval list's score check. */
-function narrowingOf(query: ArsipPesertaQuery): SQL | undefined {
+/**
+ * The filters that keep few participants (a name, a division, a period): they also bound the
+ * approval list's score check. `instansiIds`: the schools named like `q` (instansiNamed).
+ */
+function narrowingOf(query: ArsipPesertaQuery, instansiIds: readonly number[]): SQL | undefined {
   return and(
-    query.q === '' ? undefined : query.daftar === 'approval' ? nameHas(query.q) : nameOrInstansiHas(query.q),
+    query.q === '' ? undefined : query.daftar === 'approval' ? nameHas(query.q) : nameOrInstansiHas(query.q, instansiIds),
     query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
     overlaps(query.dari, query.sampai),
   );
@@ -139,10 +147,11 @@ function inIdOrder<T extends { id: number }>(rows: readonly T[], ids: readonly n
  * `unscoredIds`: the kept participants missing a needed score (createUnscoredKeeper).
  */
 export async function searchArsipPeserta(db: Db, query: ArsipPesertaQuery, unscoredIds: () => Promise<number[]>): Promise<ArsipPage<Peserta>> {
-  const narrowing = narrowingOf(query);
-  const unscored = query.daftar === 'approval' && narrowing === undefined ? await unscoredIds() : [];
+  const narrowed = narrowingOf(query, []) !== undefined;
+  const unscored = query.daftar === 'approval' && !narrowed ? await unscoredIds() : [];
   return db.transaction(
     async (tx) => {
+      const narrowing = narrowingOf(query, query.q === '' || query.daftar === 'approval' ? [] : await instansiNamed(tx, query.q));
       const order = [sql`${peserta.tanggal_masuk} desc`, ...byName];
       // Once for a name, or the approval check per candidate; otherwise a count, then the page walked
       // newest first in the (jenjang, tanggal_masuk) index.
@@ -162,7 +171,7 @@ export function searchArsipSertifikat(db: Db, query: ArsipSertifikatQuery): Prom
       const where = and(
         eq(peserta.jenjang, query.jenjang),
         fullyApproved(),
-        query.q === '' ? undefined : nameOrInstansiHas(query.q),
+        query.q === '' ? undefined : nameOrInstansiHas(query.q, await instansiNamed(tx, query.q)),
         query.divisi_id === undefined ? undefined : eq(peserta.divisi_id, query.divisi_id),
         inside(query.dari, query.sampai),
       );
