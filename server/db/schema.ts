@@ -218,6 +218,7 @@ export const peserta = pgTable(
     index('peserta_updated_at_idx').on(t.updated_at),
     index('peserta_change_xid_idx').on(t.change_xid),
     index('peserta_jenjang_tanggal_masuk_idx').on(t.jenjang, t.tanggal_masuk),
+    index('peserta_tanggal_masuk_idx').on(t.tanggal_masuk), // the archive's newest-first walk of both levels (services/arsip.ts)
     index('peserta_mentor_idx').on(t.mentor_id),
     index('peserta_pembimbing_idx').on(t.pembimbing_id),
     index('peserta_instansi_idx').on(t.instansi_id),

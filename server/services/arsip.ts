@@ -154,7 +154,7 @@ export async function searchArsipPeserta(db: Db, query: ArsipPesertaQuery, unsco
       const narrowing = narrowingOf(query, query.q === '' || query.daftar === 'approval' ? [] : await instansiNamed(tx, query.q));
       const order = [sql`${peserta.tanggal_masuk} desc`, ...byName];
       // Once for a name, or the approval check per candidate; otherwise a count, then the page walked
-      // newest first in the (jenjang, tanggal_masuk) index.
+      // newest first in the (jenjang, tanggal_masuk) index, or the tanggal_masuk index for both levels.
       const pick = narrowing !== undefined && (query.daftar === 'approval' || query.q !== '') ? pageIdsOnce : pageIds;
       const { total, ids } = await pick(tx, pesertaArsipWhere(query, narrowing, unscored), order, query.page, query.limit);
       const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, inArray(peserta.id, ids)), ids);
