@@ -8,7 +8,8 @@
 // change, all of them. Ten years of participants hold a few thousand such ids, mostly the
 // internships still running.
 import { type SQL, gte, sql } from 'drizzle-orm';
-import type { ChangeFeed, ChangeStamp } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-feed';
+import { keptWhileUnchanged } from '../db/kept-while-unchanged';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
@@ -29,54 +30,31 @@ async function unscoredOf(tx: Tx, which: SQL | undefined): Promise<number[]> {
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
-interface KeptSet {
-  stamp: ChangeStamp;
+/** The kept set, with the cursor of the snapshot it was read in. */
+interface UnscoredSet {
   cursor: string;
   ids: ReadonlySet<number>;
 }
 
 /** A per-app keeper of the unscored participants' ids: `() => Promise<ids>`, current as of the call. */
 export function createUnscoredKeeper(db: Db, changes: ChangeFeed) {
-  let kept: KeptSet | undefined;
-  let inFlight: Promise<KeptSet> | undefined;
-  const current = (set: KeptSet) => !changes.changedSince(set.stamp, 'peserta') && !changes.changedSince(set.stamp, 'kompetensi');
-
-  async function refresh(base: KeptSet | undefined): Promise<KeptSet> {
-    const stamp = changes.stamp(); // before the read: a write during it makes the set stale
-    return db.transaction(
+  const kept = keptWhileUnchanged<UnscoredSet>(changes, ['peserta', 'kompetensi'], (base) =>
+    db.transaction(
       async (tx) => {
         const cursor = await syncCursor(tx);
-        if (!base || changes.changedSince(base.stamp, 'kompetensi')) return { stamp, cursor, ids: new Set(await unscoredOf(tx, undefined)) };
-        const from = Number(base.cursor);
+        if (!base || changes.changedSince(base.stamp, 'kompetensi')) return { cursor, ids: new Set(await unscoredOf(tx, undefined)) };
+        const from = Number(base.value.cursor);
         const changedIds = (await tx.select({ id: peserta.id }).from(peserta).where(gte(peserta.change_xid, from))).map((row) => row.id);
         const deletedIds = await deletedSince(tx, from);
-        if (changedIds.length === 0 && deletedIds.length === 0) return { ...base, stamp };
-        const ids = new Set(base.ids);
+        if (changedIds.length === 0 && deletedIds.length === 0) return base.value;
+        const ids = new Set(base.value.ids);
         for (const id of [...changedIds, ...deletedIds]) ids.delete(id);
         const which = changedIds.length <= PULL_BY_ID_MAX ? idIn(peserta.id, changedIds) : gte(peserta.change_xid, from);
         for (const id of await unscoredOf(tx, which)) ids.add(id);
-        return { stamp, cursor, ids };
+        return { cursor, ids };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  }
-
-  return async function unscoredIds(): Promise<number[]> {
-    for (;;) {
-      if (kept && current(kept)) return [...kept.ids];
-      if (!inFlight) {
-        const started = refresh(kept).then((set) => {
-          kept = set;
-          return set;
-        });
-        inFlight = started;
-        started.finally(() => {
-          if (inFlight === started) inFlight = undefined;
-        }).catch(() => undefined);
-        return [...(await started).ids];
-      }
-      // A refresh begun before this call may have missed a write made just before it: wait, then look again.
-      await inFlight.catch(() => undefined);
-    }
-  };
+    ),
+  );
+  return async (): Promise<number[]> => [...(await kept.get()).ids];
 }

@@ -4,7 +4,8 @@
 import { type SQL, asc, count, eq, sql } from 'drizzle-orm';
 import { type InstansiJenis, MASTER_MSG } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
-import type { ChangeFeed, ChangeStamp } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-feed';
+import { keptWhileUnchanged } from '../db/kept-while-unchanged';
 import type { Db, Tx } from '../db/client';
 import { instansi, peserta } from '../db/schema';
 import { FOREIGN_KEY_VIOLATION } from '../db/sql-state';
@@ -45,22 +46,10 @@ async function selectInstansi(db: Db | Tx, where: SQL | undefined): Promise<ApiI
  * (a few hundred rows) are read each time, so a new or renamed one shows at once.
  */
 export function createInstansiList(db: Db, changes: ChangeFeed) {
-  let kept: { stamp: ChangeStamp; counts: Promise<Map<number, number>> } | undefined;
-  const countsNow = () => {
-    if (kept && !changes.changedSince(kept.stamp, 'peserta')) return kept.counts;
-    const stamp = changes.stamp(); // before the count: a write during it makes it stale
-    const counts = db
-      .select({ instansiId: peserta.instansi_id, value: count() })
-      .from(peserta)
-      .groupBy(peserta.instansi_id)
-      .then((rows) => new Map(rows.map((row) => [row.instansiId, row.value])));
-    const entry = { stamp, counts };
-    kept = entry;
-    counts.catch(() => {
-      if (kept === entry) kept = undefined;
-    });
-    return counts;
-  };
+  const keptCounts = keptWhileUnchanged(changes, ['peserta'], async () => {
+    const rows = await db.select({ instansiId: peserta.instansi_id, value: count() }).from(peserta).groupBy(peserta.instansi_id);
+    return new Map(rows.map((row) => [row.instansiId, row.value]));
+  });
   return async (jenis?: InstansiJenis): Promise<ApiInstansi[]> => {
     const [rows, counts] = await Promise.all([
       db
@@ -68,7 +57,7 @@ export function createInstansiList(db: Db, changes: ChangeFeed) {
         .from(instansi)
         .where(jenis ? eq(instansi.jenis, jenis) : undefined)
         .orderBy(...BY_NAME),
-      countsNow(),
+      keptCounts.get(),
     ]);
     return rows.map((row) => ({ ...row, pesertaCount: counts.get(row.id) ?? 0 }));
   };

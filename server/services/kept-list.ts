@@ -2,7 +2,7 @@
 // kept per level between requests, so that an unchanged list costs no query at all and a
 // changed one costs what changed rather than what exists:
 //  - Current while the change feed (server/db/change-feed.ts) reports no write of the kinds
-//    the list depends on since the kept copy's read began.
+//    the list depends on since the kept copy's read began (kept-while-unchanged.ts).
 //  - After participant writes (kind 'peserta': a participant, its details, reviews, scores or
 //    certificates): the source reads the rows changed since the kept cursor (see
 //    peserta-read.ts), merged by id and re-sorted. If no row really differs, the copy — bytes,
@@ -17,6 +17,7 @@
 // one PostgreSQL gives the same ETag for the same list. Compression runs on libuv's threads.
 import { createHash } from 'node:crypto';
 import type { ChangeFeed, ChangeStamp, DataChangeKind } from '../db/change-feed';
+import { type KeptWhileUnchanged, type Stamped, keptWhileUnchanged } from '../db/kept-while-unchanged';
 import { type SQL, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
@@ -107,12 +108,7 @@ interface Assembled {
 }
 
 /** One kept version of a level's list. */
-interface ListVersion {
-  /** The feed's counts taken before the read this version reflects. */
-  stamp: ChangeStamp;
-  cursor: string;
-  rows: Map<number, KeptRow>;
-  order: number[];
+interface ListVersion extends WholeRead {
   /**
    * The last answer assembled from these rows, with the tail it was assembled with: a promise,
    * so that concurrent requests for a new version assemble (and compress) it once.
@@ -181,21 +177,17 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
   const sliceRows = tuning.sliceRows ?? KEEP_SLICE_ROWS;
   const blockRows = tuning.blockRows ?? BLOCK_ROWS;
   interface Slot {
-    version?: ListVersion;
+    versions: KeptWhileUnchanged<ListVersion>;
     /** The blocks of the level's latest assembled answer, by key: the next version takes the unchanged ones. */
     blocks: ReadonlyMap<string, ListBlock>;
-    /** Refreshes started so far; a refresh's number tells whether it began after a request arrived. */
-    started: number;
-    inFlight?: { number: number; promise: Promise<ListVersion> };
   }
   const slots = new Map<Level, Slot>();
   const rereads = (stamp: ChangeStamp) => source.rereadOn.some((kind) => changes.changedSince(stamp, kind));
-  const current = (version: ListVersion) => !changes.changedSince(version.stamp, 'peserta') && !rereads(version.stamp);
 
   /** A new version from `base`: merged from the rows changed since its cursor, or read whole. */
-  async function build(level: Level, base: ListVersion | undefined): Promise<ListVersion> {
-    const stamp = changes.stamp(); // before any read: a write during the reads makes it stale
-    if (base && !rereads(base.stamp)) {
+  async function build(level: Level, previous: Stamped<ListVersion> | undefined): Promise<ListVersion> {
+    if (previous && !rereads(previous.stamp)) {
+      const base = previous.value;
       const { changed, cursor } = await source.readChanges(level, base.cursor);
       await nextTurn();
       const rows = await copyInSlices(base.rows);
@@ -216,19 +208,19 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
         differs = true;
       }
       // Nothing really differs: the older cursor stays valid (a read from it re-reads at most).
-      if (!differs) return { ...base, stamp };
-      if (reorder) return { stamp, cursor, rows, order: sortNewestFirst(rows) };
+      if (!differs) return base;
+      if (reorder) return { cursor, rows, order: sortNewestFirst(rows) };
       // The same order: the blocks of the last version whose blocks were made, the changed ones made again.
       const since = base.madeBlocks
         ? { blocks: base.madeBlocks, changed: differing }
         : base.sinceBlocks && { blocks: base.sinceBlocks.blocks, changed: new Set([...base.sinceBlocks.changed, ...differing]) };
-      return { stamp, cursor, rows, order: base.order, ...(since ? { sinceBlocks: since } : {}) };
+      return { cursor, rows, order: base.order, ...(since ? { sinceBlocks: since } : {}) };
     }
     // Read whole in one snapshot, but in slices: the ids in the list's order first, then the
     // rows of `sliceRows` ids at a time, the event loop running between two slices. One read of
     // 10,000 participant rows held PGlite (and so the event loop) for ~1.3 s; a slice is a tenth
     // of that. Other requests' queries wait for the snapshot's end, their timers don't.
-    const read: WholeRead = await db.transaction(
+    return db.transaction(
       async (tx) => {
         const cursor = await syncCursor(tx);
         const order = await source.orderedIds(tx, level);
@@ -241,7 +233,6 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    return { stamp, ...read };
   }
 
   /** The version's blocks, made once: from the unchanged blocks of an earlier version, or from the slot's latest blocks by key. */
@@ -269,42 +260,17 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
    */
   function brotliOnceStood(slot: Slot, assembled: ListVersion['assembled'], list: ListBody) {
     setTimeout(() => {
-      const version = slot.version;
-      if (version && version.assembled === assembled && current(version)) list.encoded('br').catch(() => undefined);
+      if (slot.versions.current()?.assembled === assembled) list.encoded('br').catch(() => undefined);
     }, BROTLI_AFTER_MS).unref();
   }
 
-  /** The level's list as of this request's arrival: kept, or from a refresh begun after it. */
-  async function versionFor(level: Level): Promise<ListVersion> {
+  function slotOf(level: Level): Slot {
     let slot = slots.get(level);
     if (!slot) {
-      slot = { started: 0, blocks: new Map() };
+      slot = { versions: keptWhileUnchanged(changes, ['peserta', ...source.rereadOn], (previous) => build(level, previous)), blocks: new Map() };
       slots.set(level, slot);
     }
-    if (slot.version && current(slot.version)) return slot.version;
-    const arrival = slot.started;
-    for (;;) {
-      const inFlight = slot.inFlight;
-      // One that began after this request arrived has seen every write made before it.
-      if (inFlight && inFlight.number > arrival) return inFlight.promise;
-      if (inFlight) {
-        await inFlight.promise.catch(() => undefined);
-        if (slot.version && current(slot.version)) return slot.version;
-        continue;
-      }
-      const number = ++slot.started;
-      const owner = slot;
-      const promise = build(level, owner.version)
-        .then((version) => {
-          owner.version = version;
-          return version;
-        })
-        .finally(() => {
-          if (owner.inFlight?.number === number) delete owner.inFlight;
-        });
-      owner.inFlight = { number, promise };
-      return promise;
-    }
+    return slot;
   }
 
   return {
@@ -313,8 +279,8 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
      * the tail is the answer's other fields, each with its leading comma.
      */
     async answer(level: Level, ifNoneMatch: string | undefined, tail: (cursor: string) => string): Promise<ListAnswer> {
-      const version = await versionFor(level);
-      const slot = slots.get(level) as Slot;
+      const slot = slotOf(level);
+      const version = await slot.versions.get();
       const wanted = tail(version.cursor);
       if (version.assembled?.tail !== wanted) {
         const answer = blocksFor(slot, version).then((blocks) => assemble(source.name, level, blocks, wanted));
