@@ -49,22 +49,29 @@ type ListEncoding = 'br' | 'gzip';
 const COMMA = Buffer.from(',');
 const COMMA_PIECE = deflatePieceNow(COMMA);
 /** Lets timers and other requests run between two slices of work. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Resolves after the event loop's next turn: long work yields to other requests between slices. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Rows looked at between two turns of the event loop when blocks are made. */
 const ROWS_PER_TURN = 8192;
+
+/** The rows a list's blocks are made from, by id (a Map, or a kept list's KeptRows). */
+export interface RowsById<Row> {
+  get(id: number): Row | undefined;
+  set(id: number, row: Row): void;
+}
 
 /** True when a block ends after the row `id`: about one id in `blockRows` (by a multiplicative hash's high bits). */
 const endsBlock = (id: number, blockRows: number) => Math.imul(id, 0x9e3779b1) >>> 0 < 2 ** 32 / blockRows;
 
 /** The key of a block of `ids`: a hash of its rows' digests in order. */
-function blockKey(ids: readonly number[], rows: ReadonlyMap<number, BlockRow>): string {
+function blockKey(ids: readonly number[], rows: Pick<RowsById<BlockRow>, 'get'>): string {
   const hash = createHash('sha256');
   for (const id of ids) hash.update((rows.get(id) as BlockRow).digest);
   return hash.digest('base64url');
 }
 
 /** A new block of `ids` known by `key`; its rows become views of its bytes (held once, not twice). */
-function makeBlock<Row extends BlockRow>(ids: number[], key: string, rows: Map<number, Row>): ListBlock {
+function makeBlock<Row extends BlockRow>(ids: number[], key: string, rows: RowsById<Row>): ListBlock {
   const parts: Buffer[] = [];
   for (const id of ids) {
     if (parts.length > 0) parts.push(COMMA);
@@ -86,7 +93,7 @@ function makeBlock<Row extends BlockRow>(ids: number[], key: string, rows: Map<n
  */
 export async function blocksOf<Row extends BlockRow>(
   order: readonly number[],
-  rows: Map<number, Row>,
+  rows: RowsById<Row>,
   previous: ReadonlyMap<string, ListBlock>,
   blockRows = BLOCK_ROWS,
 ): Promise<ListBlock[]> {
@@ -112,7 +119,7 @@ export async function blocksOf<Row extends BlockRow>(
  * `changed`: the blocks holding none of them taken as they are, the others made again — no
  * digest of an unchanged block read again (blocksOf hashes every row's: ~40 ms at 100,000).
  */
-export function blocksWithChanges<Row extends BlockRow>(previous: readonly ListBlock[], changed: ReadonlySet<number>, rows: Map<number, Row>): ListBlock[] {
+export function blocksWithChanges<Row extends BlockRow>(previous: readonly ListBlock[], changed: ReadonlySet<number>, rows: RowsById<Row>): ListBlock[] {
   return previous.map((block) => (block.ids.some((id) => changed.has(id)) ? makeBlock([...block.ids], blockKey(block.ids, rows), rows) : block));
 }
 

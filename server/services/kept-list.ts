@@ -21,7 +21,8 @@ import { type KeptWhileUnchanged, type Stamped, keptWhileUnchanged } from '../db
 import { type SQL, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
-import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag } from './kept-list-body';
+import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag, nextTurn } from './kept-list-body';
+import { KeptRows } from './kept-rows';
 import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
 
 /**
@@ -47,7 +48,7 @@ export function keptRow(row: ListedRow): KeptRow {
 
 /** The rows of a list read whole, with the cursor of the snapshot they were read in. */
 interface WholeRead {
-  rows: Map<number, KeptRow>;
+  rows: KeptRows<KeptRow>;
   /** The ids in the list's order. */
   order: number[];
   cursor: string;
@@ -123,8 +124,8 @@ interface ListVersion extends WholeRead {
 }
 
 /** The list's order: tanggal_masuk descending, then id descending. */
-function sortNewestFirst(rows: Map<number, KeptRow>): number[] {
-  return [...rows.keys()].sort((idA, idB) => {
+function sortNewestFirst(rows: KeptRows<KeptRow>): number[] {
+  return [...rows.ids()].sort((idA, idB) => {
     const a = (rows.get(idA) as KeptRow).tanggalMasuk;
     const b = (rows.get(idB) as KeptRow).tanggalMasuk;
     if (a !== b) return a < b ? 1 : -1;
@@ -138,7 +139,6 @@ const KEEP_SLICE_ROWS = 1000;
 /** A large list's brotli copy is made once its version has stood this long (changes in a burst make one, not one each). */
 const BROTLI_AFTER_MS = 2000;
 /** Lets timers and other requests run between two slices of a refresh (PGlite's queries never yield). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How a kept list is cut for its work: rows per slice of a whole read, mean rows per block (tests make both small). */
 export interface KeptListTuning {
@@ -156,20 +156,6 @@ function assemble(name: string, level: string, blocks: readonly ListBlock[], tai
   for (const block of blocks) hash.update(block.key);
   const etag = `"${name}-${hash.update(end).digest('base64url').slice(0, 22)}"`;
   return { etag, list: new ListBody(LIST_START, blocks, end) };
-}
-
-/** Entries of a map copied between two turns of the event loop. */
-const COPY_SLICE_ENTRIES = 20_000;
-
-/** A copy of `map`, made a slice at a time (one copy of 100,000 rows held the event loop ~20–35 ms). */
-async function copyInSlices<K, V>(map: ReadonlyMap<K, V>): Promise<Map<K, V>> {
-  const copy = new Map<K, V>();
-  let count = 0;
-  for (const [key, value] of map) {
-    copy.set(key, value);
-    if (++count % COPY_SLICE_ENTRIES === 0) await nextTurn();
-  }
-  return copy;
 }
 
 /** A per-app keeper of `source`'s whole list per level. */
@@ -190,7 +176,7 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
       const base = previous.value;
       const { changed, cursor } = await source.readChanges(level, base.cursor);
       await nextTurn();
-      const rows = await copyInSlices(base.rows);
+      const rows = await base.rows.next();
       let differs = false;
       const differing = new Set<number>();
       // The order is kept unless a row came, went or moved (a new tanggal_masuk).
@@ -229,7 +215,7 @@ export function createKeptList<Level extends string>(db: Db, changes: ChangeFeed
           await nextTurn();
           for (const row of await source.rowsOf(tx, level, order.slice(i, i + sliceRows))) rows.set(row.id, keptRow(row));
         }
-        return { rows, order: order.filter((id) => rows.has(id)), cursor };
+        return { rows: KeptRows.of(rows), order: order.filter((id) => rows.has(id)), cursor };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
