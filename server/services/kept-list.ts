@@ -9,7 +9,8 @@
 //    cursor, ETag — stays.
 //  - After a change of a kind the source rereads on (a rename, a signer), or with nothing kept:
 //    read whole, one snapshot, in slices.
-// Rows are kept as their JSON bytes and their SHA-256; the answer `{"data":[…]<tail>}` is their
+// Rows are kept as their JSON bytes and their SHA-256 (a version holds its changes over a base
+// shared with the versions before it: kept-rows.ts); the answer `{"data":[…]<tail>}` is their
 // concatenation in blocks (kept-list-body.ts: a new version makes and compresses only the blocks
 // whose rows changed), with a tail the route gives per request (the cursor, the organisation) —
 // a different tail assembles the kept blocks again, no query. The ETag is a hash of the level,
