@@ -5,8 +5,11 @@
 //    that changes, comes or goes changes its own block only, not every block after it.
 //  - A block is known by a hash of its rows' digests: a new version takes the blocks of the
 //    previous one whose rows are the same bytes, with their compressed copies.
-//  - gzip is joined from the blocks' own compressed copies (deflate-blocks.ts): after a change
-//    only the changed blocks are compressed again. No copy of the whole answer is ever made.
+//  - gzip is made of the blocks' own compressed copies (deflate-blocks.ts): after a change only
+//    the changed blocks are compressed again, and the answer is sent as those pieces. No copy of
+//    the whole answer is made: joined into one buffer per version, a list of 100,000 changing ten
+//    times a second allocated 6.5 MB each time, and the collector then marked the whole heap
+//    twice a second (in process: 54 full collections in a run, 15 with the pieces).
 //  - brotli (a few times smaller) is one stream over every block: a list up to LARGE_LIST_BYTES
 //    is compressed on first demand; a longer one (the whole certificate list at 100,000
 //    participants, ~85 MB) is sent as gzip to a client that takes gzip until its brotli copy,
@@ -126,7 +129,7 @@ export function blocksWithChanges<Row extends BlockRow>(previous: readonly ListB
 /** One version's answer: `start`, the blocks joined by commas, `end`. */
 export class ListBody {
   readonly size: number;
-  private gzipped?: Promise<Buffer>;
+  private gzipped?: Promise<Buffer[]>;
   private brotli?: Promise<Buffer>;
   private brotliDone = false;
 
@@ -160,11 +163,8 @@ export class ListBody {
     return this.brotliDone;
   }
 
-  /**
-   * The answer in `encoding`, made once and kept (a failure is not kept). gzip is joined into one
-   * buffer once per version: sent as hundreds of pieces, every answer cost as many socket writes.
-   */
-  encoded(encoding: ListEncoding): Promise<Buffer> {
+  /** The answer in `encoding` as buffers to send one after another, made once and kept (a failure is not kept). */
+  async encoded(encoding: ListEncoding): Promise<readonly Buffer[]> {
     if (encoding === 'gzip') {
       this.gzipped ??= this.gzipOfBlocks();
       this.gzipped.catch(() => (this.gzipped = undefined));
@@ -178,10 +178,10 @@ export class ListBody {
         () => (this.brotli = undefined),
       );
     }
-    return this.brotli;
+    return [await this.brotli];
   }
 
-  private async gzipOfBlocks(): Promise<Buffer> {
+  private async gzipOfBlocks(): Promise<Buffer[]> {
     const blockPieces = this.blocks.map((block) => {
       if (!block.deflated) {
         const made = deflatePiece(block.json);
@@ -193,7 +193,7 @@ export class ListBody {
     const pieces: DeflatedPiece[] = [deflatePieceNow(this.start)];
     for (const [i, piece] of (await Promise.all(blockPieces)).entries()) pieces.push(...(i > 0 ? [COMMA_PIECE, piece] : [piece]));
     pieces.push(deflatePieceNow(this.end));
-    return Buffer.concat(gzipOfPieces(pieces));
+    return gzipOfPieces(pieces);
   }
 }
 
@@ -253,5 +253,7 @@ export async function sendKeptList(request: FastifyRequest, reply: FastifyReply,
   const encoding = encodingFor(answer.list, acceptedEncodings(request.headers['accept-encoding']));
   if (!encoding) return reply.header('content-length', answer.list.size).send(Readable.from(answer.list.parts()));
   // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
-  return reply.header('content-encoding', encoding).send(await answer.list.encoded(encoding));
+  const parts = await answer.list.encoded(encoding);
+  reply.header('content-encoding', encoding).header('content-length', parts.reduce((sum, part) => sum + part.length, 0));
+  return reply.send(parts.length === 1 ? parts[0] : Readable.from(parts));
 }
