@@ -3,7 +3,7 @@
 // markup is the one React renders (same texts, classes, sizes: no layout shift when React
 // takes over). The server answers `/` with it (server/plugins/web-static.ts): a phone paints
 // the login form from the HTML and the stylesheet, before any JS has arrived (measured:
-// Lighthouse LCP on `/` 2.5 s -> see docs/performance.md).
+// Lighthouse LCP on `/` 2.5 s -> see docs/performance-first-load.md).
 //
 // The shell is the live login form (see liveShell and src/app/login-shell.ts): the user can type
 // into it before any JS has run, and LoginPage takes over what was typed when React replaces it.
