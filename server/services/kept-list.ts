@@ -139,7 +139,6 @@ const LIST_START = Buffer.from('{"data":[');
 const KEEP_SLICE_ROWS = 1000;
 /** A large list's brotli copy is made once its version has stood this long (changes in a burst make one, not one each). */
 const BROTLI_AFTER_MS = 2000;
-/** Lets timers and other requests run between two slices of a refresh (PGlite's queries never yield). */
 
 /** How a kept list is cut for its work: rows per slice of a whole read, mean rows per block (tests make both small). */
 export interface KeptListTuning {
