@@ -29,7 +29,7 @@ export default async function presensiRoutes(app: FastifyInstance): Promise<void
   const put = {
     summary: 'Set or correct attendance marks (1–500; all applied or none)',
     description:
-      "A Mentor only its own participants and only until the Pembimbing has decided; HR any (HR's corrections are recorded in the participant's history, Riwayat). A date must be inside the internship, not after today (Asia/Jakarta) and a working day (HARI_KERJA).",
+      "A Mentor only its own participants and only until the Pembimbing has decided; HR any (HR's corrections are recorded in the participant's history, Riwayat). A date must be inside the internship, not after today (Asia/Jakarta) and a working day (HARI_KERJA). A mark with `sebelumnya` (the status its sender saw) is refused with 409 when the date has since been marked otherwise.",
     body: presensiPutSchema,
     idempotent: true,
     headers: DIBUAT_PADA_DOC,

@@ -3,7 +3,9 @@
 // src/domain/presensi.ts, applied to locked rows: a Mentor marks only their own participants and
 // only until the Pembimbing has decided (409, the same moment their scores lock); HR may correct
 // any mark; a date must be inside the internship, not after today (Jakarta) and a working day
-// (HARI_KERJA). A request's marks are applied all or none.
+// (HARI_KERJA). A request's marks are applied all or none. Two devices marking one date: the
+// first stored wins; a later mark that names the status its device saw (`sebelumnya`) is refused
+// (409, with the status now) when the date has since been marked otherwise.
 //
 // The cursor of `?since=` is the one of participants (services/peserta-read.ts, syncCursor):
 // `change_xid` is set on insert by its default and on a correction by the upsert below.
@@ -22,6 +24,7 @@ import {
   presensiCounts,
   countWorkingDays,
   overlap,
+  presensiConflict,
   presensiLock,
   tanggalBlock,
 } from '../../src/domain/presensi';
@@ -77,11 +80,15 @@ export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly 
     const lock = presensiLock(user.role, reviewsOf.get(id) ?? []);
     if (lock) throw new HttpError(409, lock);
   }
+  // Read under the participants' row locks: of two requests for one date the second sees the first's mark.
+  const before = await storedStatuses(tx, marks);
+  const conflict = presensiConflict(marks, before);
+  if (conflict) throw new HttpError(409, conflict);
   // HR's corrections go into the history with the status each date had before.
-  if (user.role === 'HR') await recordPresensiCorrection(tx, origin, await statusChanges(tx, marks));
+  if (user.role === 'HR') await recordPresensiCorrection(tx, origin, statusChanges(marks, before));
   await tx
     .insert(presensi)
-    .values(marks.map((mark) => ({ ...mark, user_id: user.id })))
+    .values(marks.map(({ sebelumnya: _seen, ...mark }) => ({ ...mark, user_id: user.id })))
     .onConflictDoUpdate({
       target: [presensi.peserta_id, presensi.tanggal],
       set: {
@@ -105,15 +112,19 @@ export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly 
   return { status: 200, body: { message: PRESENSI_MSG.saved, data: stored } };
 }
 
-/** The marks of `marks` whose status they change: each with the stored status before (null: none). */
-async function statusChanges(tx: Tx, marks: readonly PresensiMark[]): Promise<(RiwayatPresensi & { peserta_id: number })[]> {
+/** The stored status of each of `marks`' dates that has one, by `peserta_id:tanggal`. */
+async function storedStatuses(tx: Tx, marks: readonly PresensiMark[]): Promise<Map<string, PresensiStatus>> {
   const ids = [...new Set(marks.map((mark) => mark.peserta_id))];
   const dates = [...new Set(marks.map((mark) => mark.tanggal))];
   const stored = await tx
     .select({ peserta_id: presensi.peserta_id, tanggal: presensi.tanggal, status: presensi.status })
     .from(presensi)
     .where(and(inArray(presensi.peserta_id, ids), inArray(presensi.tanggal, dates)));
-  const before = new Map(stored.map((row) => [`${row.peserta_id}:${row.tanggal}`, row.status]));
+  return new Map(stored.map((row) => [`${row.peserta_id}:${row.tanggal}`, row.status]));
+}
+
+/** The marks of `marks` whose status they change: each with the stored status before (null: none). */
+function statusChanges(marks: readonly PresensiMark[], before: ReadonlyMap<string, PresensiStatus>): (RiwayatPresensi & { peserta_id: number })[] {
   return [...marks]
     .sort((a, b) => a.peserta_id - b.peserta_id || a.tanggal.localeCompare(b.tanggal))
     .flatMap((mark) => {

@@ -50,6 +50,11 @@ export const PRESENSI_MSG = {
   locked: 'Presensi tidak dapat diubah. Pembimbing sudah memberi keputusan untuk peserta ini',
 } as const;
 
+/** The refusal of a mark whose date another device (or HR) changed since the sender saw it. */
+export function presensiChangedElsewhere(tanggal: string, now: PresensiStatus | null): string {
+  return `Presensi tanggal ${tanggal} sudah diubah dari perangkat lain (sekarang: ${now ?? 'belum ditandai'}). Muat ulang lalu tandai lagi`;
+}
+
 /** yyyy-mm-dd of a real calendar day. */
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -73,6 +78,9 @@ export const presensiMarkSchema = lazySchema(() =>
         .max(PRESENSI_CATATAN_MAX, PRESENSI_MSG.catatanTooLong)
         .nullish()
         .transform((value) => (value ? value : null)),
+      // The status the sender saw for this date before its change (null: no mark). Given, the
+      // server refuses the request when the stored status has since become another one.
+      sebelumnya: z.enum(PRESENSI_STATUS, { error: PRESENSI_MSG.invalidStatus }).nullable().optional(),
     })
     .refine((mark) => mark.status !== IZIN || mark.catatan !== null, { message: PRESENSI_MSG.catatanRequired, path: ['catatan'] }),
 );
@@ -245,6 +253,21 @@ export function presensiLock(role: string, reviews: readonly Review[]): string |
   const statuses = stepStatuses(reviews);
   const open = statuses[PEMBIMBING] === MENUNGGU && !Object.values(statuses).includes(TIDAK_DILANJUTKAN);
   return open ? null : PRESENSI_MSG.locked;
+}
+
+/**
+ * Two devices marking one date: the first stored wins, and a later request that says which
+ * status it saw (`sebelumnya`) is refused when the stored status has since become another —
+ * unless it is already the status asked for. The refusal text of the first such mark, or null.
+ * `stored`: the status stored now per `peserta_id:tanggal` (absent: no mark).
+ */
+export function presensiConflict(marks: readonly PresensiMark[], stored: ReadonlyMap<string, PresensiStatus>): string | null {
+  for (const mark of marks) {
+    if (mark.sebelumnya === undefined) continue;
+    const now = stored.get(`${mark.peserta_id}:${mark.tanggal}`) ?? null;
+    if (now !== mark.sebelumnya && now !== mark.status) return presensiChangedElsewhere(mark.tanggal, now);
+  }
+  return null;
 }
 
 /** Share of recorded days marked Hadir, in percent with one decimal; null when nothing is recorded. */

@@ -102,14 +102,19 @@ export interface SavePresensiInput {
  * Queues presensi.save — every mark of the input as ONE change (one outbox entry, one
  * PUT /api/presensi with its Idempotency-Key, all or none) with its optimistic marks — and,
  * online, sends it now. Input the API would refuse (no mark, more than 500, a participant's date
- * twice, 'Izin' without a note) is refused with its text and nothing is queued. The replay
+ * twice, 'Izin' without a note) is refused with its text and nothing is queued. Each mark carries
+ * the status the device showed for its date (`sebelumnya`): the server refuses the change if
+ * another device marked the date since (409, its text on the row). The replay
  * re-checks, before the first send, every participant's lock against its latest reviews and
  * every date against the participant's period; a refusal keeps the lock's or the date's text.
  */
 export async function savePresensi(input: SavePresensiInput, online = navigator.onLine): Promise<ChangeResult> {
   const parsed = presensiPutSchema.safeParse({ presensi: input.marks });
   if (!parsed.success) return { outcome: 'refused', message: parsed.error.issues[0]?.message ?? PRESENSI_MSG.saveFailed };
-  const marks: PresensiMark[] = parsed.data.presensi;
+  // Each mark says which status this device showed for its date (its queued changes included),
+  // so that the server refuses it, with the reason, if another device has marked the date since.
+  const shown = await db.presensi.bulkGet(parsed.data.presensi.map((mark): [number, string] => [mark.peserta_id, mark.tanggal]));
+  const marks: PresensiMark[] = parsed.data.presensi.map((mark, i) => ({ ...mark, sebelumnya: shown[i]?.status ?? null }));
   // The entry's own participant: the first of the change (the outbox lists it by that name).
   const pesertaId = Math.min(...marks.map((mark) => mark.peserta_id));
   return makeChange({ user: input.user, role: input.role, pesertaId, kind: 'presensi.save', payload: { presensi: marks } }, online);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISETUJUI, PEMBIMBING } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
 import { SERVER_MSG } from '../../src/domain/messages';
-import { PRESENSI_MSG, addDays } from '../../src/domain/presensi';
+import { PRESENSI_MSG, type PresensiStatus, addDays, presensiChangedElsewhere } from '../../src/domain/presensi';
 import { peserta } from '../../server/db/schema';
 import { presensi } from '../../server/db/schema-presensi';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
@@ -139,13 +139,28 @@ describe(`PUT /api/presensi (${testDbKind()})`, () => {
     expect((await stored(p.id)).map((row) => row.status)).toEqual(['Alpa']);
   });
 
-  it('should let one of two devices marking the same day win whole, the other after it', async () => {
+  it('should let the first of two devices marking the same day win and tell the other, with the status now', async () => {
     const p = await makePeserta(t);
-    const [a, b] = await Promise.all([put(tokens.mentor, [mark(p.id, MONDAY, 'Hadir')]), put(tokens.hr, [mark(p.id, MONDAY, 'Alpa')])]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const rows = await stored(p.id);
-    expect(rows).toHaveLength(1);
-    expect(['Hadir', 'Alpa']).toContain(rows[0]?.status);
+    const seenNothing = (status: string) => ({ ...mark(p.id, MONDAY, status), sebelumnya: null });
+    const [a, b] = await Promise.all([put(tokens.mentor, [seenNothing('Hadir')]), put(tokens.mentor, [seenNothing('Sakit')])]);
+    const answers = [a, b];
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((answer) => answer.statusCode === 200);
+    const lost = answers.find((answer) => answer.statusCode === 409);
+    const winner = won?.json().data[0].status as PresensiStatus;
+    expect(lost?.json().message).toBe(presensiChangedElsewhere(MONDAY, winner));
+    expect((await stored(p.id)).map((row) => row.status)).toEqual([winner]);
+    // The loser, having seen the winner's mark, may change it; one that saw a stale status may not.
+    expect((await put(tokens.mentor, [{ ...mark(p.id, MONDAY, 'Alpa'), sebelumnya: winner }])).statusCode).toBe(200);
+    const stale = await put(tokens.mentor, [{ ...mark(p.id, MONDAY, 'Hadir'), sebelumnya: winner }, mark(p.id, '2026-01-06')]);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(presensiChangedElsewhere(MONDAY, 'Alpa'));
+    expect((await stored(p.id)).map((row) => row.status)).toEqual(['Alpa']); // all or none: 01-06 not stored
+    // Asking for the status already stored is no conflict; a mark without `sebelumnya` replaces (outside clients).
+    expect((await put(tokens.mentor, [{ ...mark(p.id, MONDAY, 'Alpa'), sebelumnya: null }])).statusCode).toBe(200);
+    expect((await put(tokens.hr, [mark(p.id, MONDAY, 'Izin', 'Surat dari sekolah')])).statusCode).toBe(200);
+    expect((await stored(p.id)).map((row) => row.status)).toEqual(['Izin']);
+    expect((await put(tokens.mentor, [{ ...mark(p.id, MONDAY, 'Hadir'), sebelumnya: 'Bolos' }])).statusCode).toBe(400);
   });
 });
 

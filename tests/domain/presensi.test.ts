@@ -17,6 +17,9 @@ import {
   rekapTotals,
   tanggalBlock,
   weekdayOf,
+  presensiConflict,
+  presensiChangedElsewhere,
+  type PresensiStatus,
 } from '@/domain/presensi';
 
 const reviews = (pembimbing: ReviewStatus, hr: ReviewStatus = MENUNGGU, busHead: ReviewStatus = MENUNGGU): Review[] => [
@@ -138,6 +141,35 @@ describe('who may mark', () => {
     ['BusHead', reviews(MENUNGGU), PRESENSI_MSG.locked],
   ] as const)('should let %s with %j mark, or say why not', (role, steps, block) => {
     expect(presensiLock(role, steps)).toBe(block);
+  });
+});
+
+describe('two devices marking one date', () => {
+  const at = (status?: PresensiStatus) => new Map(status ? [['1:2026-11-23', status] as const] : []);
+  const marked = (status: PresensiStatus, sebelumnya?: PresensiStatus | null) => ({
+    peserta_id: 1,
+    tanggal: '2026-11-23',
+    status,
+    catatan: null,
+    ...(sebelumnya === undefined ? {} : { sebelumnya }),
+  });
+  it.each([
+    ['no mark stored, the sender saw none', marked('Hadir', null), at(), null],
+    ['the sender saw what is stored', marked('Hadir', 'Sakit'), at('Sakit'), null],
+    ['already the status asked for', marked('Hadir', null), at('Hadir'), null],
+    ['the sender names nothing (an outside client)', marked('Hadir'), at('Alpa'), null],
+    ['marked elsewhere since the sender saw none', marked('Hadir', null), at('Alpa'), presensiChangedElsewhere('2026-11-23', 'Alpa')],
+    ['changed elsewhere since the sender saw it', marked('Hadir', 'Sakit'), at('Alpa'), presensiChangedElsewhere('2026-11-23', 'Alpa')],
+    ['gone since the sender saw it', marked('Hadir', 'Sakit'), at(), presensiChangedElsewhere('2026-11-23', null)],
+  ] as const)('%s', (_case, mark, stored, refusal) => {
+    expect(presensiConflict([mark], stored)).toBe(refusal);
+  });
+
+  it('should name the status now in Indonesian', () => {
+    expect(presensiChangedElsewhere('2026-11-23', 'Alpa')).toBe(
+      'Presensi tanggal 2026-11-23 sudah diubah dari perangkat lain (sekarang: Alpa). Muat ulang lalu tandai lagi',
+    );
+    expect(presensiChangedElsewhere('2026-11-23', null)).toContain('(sekarang: belum ditandai)');
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decideReview, resetNilai, saveNilai, savePresensi } from '@/sync/changes';
 import { submitChange } from '@/sync/submit';
+import { db } from '@/db/db';
 
 vi.mock('@/sync/submit', () => ({ submitChange: vi.fn() }));
 const submit = vi.mocked(submitChange);
@@ -134,5 +135,18 @@ describe("a group's day of attendance", () => {
       message: 'Satu peserta hanya dapat ditandai sekali per tanggal dalam satu kiriman',
     });
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('should send with each mark the status the device shows for its date, so that a date marked elsewhere since is refused', async () => {
+    submit.mockResolvedValue({ outcome: 'queued' });
+    await db.presensi.put({ peserta_id: 31, tanggal: '2026-11-23', status: 'Sakit', catatan: null });
+    try {
+      await savePresensi(mentor, false);
+      const sent = (submit.mock.calls[0]![1].payload as { presensi: { peserta_id: number; sebelumnya: unknown }[] }).presensi;
+      expect(sent.find((mark) => mark.peserta_id === 31)?.sebelumnya).toBe('Sakit');
+      expect(sent.filter((mark) => mark.peserta_id !== 31).every((mark) => mark.sebelumnya === null)).toBe(true);
+    } finally {
+      await db.presensi.clear();
+    }
   });
 });
