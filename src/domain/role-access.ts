@@ -90,7 +90,6 @@ const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   { label: 'Approval', path: '/approval' },
-  { label: 'Rekap Presensi', path: '/rekap-presensi' },
   {
     label: 'Certificate',
     children: [
@@ -99,6 +98,8 @@ const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   {
+    // HR's screens. 'Rekap Presensi' belongs here, not under Peserta: it covers both levels and
+    // is HR's alone, where Peserta's links are per level and Pembimbing's too (issue 22).
     label: 'Management',
     children: [
       { label: 'Users', path: '/users' },
@@ -106,6 +107,7 @@ const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Divisi', path: '/divisi' },
       { label: 'Instansi', path: '/instansi' },
       { label: 'Grade', path: '/grade' },
+      { label: 'Rekap Presensi', path: '/rekap-presensi' },
     ],
   },
 ];

@@ -54,7 +54,7 @@ describe('navFor', () => {
   it.each([
     ['Mentor', ['Dashboard', 'Penilaian', 'Presensi']],
     ['Pembimbing', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Certificate[Mahasiswa,Siswa]']],
-    ['HR', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Rekap Presensi', 'Certificate[Mahasiswa,Siswa]', 'Management[Users,Kompetensi,Divisi,Instansi,Grade]']],
+    ['HR', ['Dashboard', 'Peserta[Mahasiswa,Siswa]', 'Approval', 'Certificate[Mahasiswa,Siswa]', 'Management[Users,Kompetensi,Divisi,Instansi,Grade,Rekap Presensi]']],
     ['BusHead', ['Dashboard', 'Approval', 'Certificate[Mahasiswa,Siswa]']],
   ] as const)('should give %s its sidebar', (role, expected) => {
     expect(flatten(role)).toEqual(expected);

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, login, newContext } from './helpers/browser';
+import { REKAP_MSG } from '../../src/domain/rekap-presensi';
+import { DESKTOP, PHONE, login, newContext } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -14,8 +15,8 @@ const SIDEBAR: Record<string, { groups: string[]; links: string[] }> = {
   hr: {
     groups: ['Peserta', 'Certificate', 'Management'],
     links: [
-      '/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/rekap-presensi', '/certificates/mahasiswa',
-      '/certificates/siswa', '/users', '/kompetensi', '/divisi', '/instansi', '/grade',
+      '/dashboard', '/peserta/mahasiswa', '/peserta/siswa', '/approval', '/certificates/mahasiswa',
+      '/certificates/siswa', '/users', '/kompetensi', '/divisi', '/instansi', '/grade', '/rekap-presensi',
     ],
   },
   bushead: {
@@ -118,6 +119,54 @@ describe('layout', () => {
     await page.getByRole('button', { name: 'Menu pengguna' }).waitFor();
     await expect(page.getByRole('button', { name: 'Buka menu' }).isVisible()).resolves.toBe(false);
   });
+});
+
+/** The sidebar, shown: behind the drawer toggle at 390 px, always there at 1280 px. */
+async function shownNav(page: Page, viewport: { width: number }): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Menu utama' });
+  if (viewport.width < 768) await page.getByRole('button', { name: 'Buka menu' }).click();
+  await nav.waitFor();
+  return nav;
+}
+
+// 'Rekap Presensi' (HR only) is a link of the Management group, not a top-level item (issue 22:
+// "under Management or Peserta"); its route and guard are unchanged.
+describe('Rekap Presensi in the sidebar', () => {
+  for (const [width, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    it(`should list it for hr inside Management, hidden while the group is closed, at ${width} px`, async () => {
+      const page = await (await newContext(browser, viewport)).newPage();
+      await login(page, server.url, 'hr');
+      const nav = await shownNav(page, viewport);
+      const group = nav.getByRole('button', { name: 'Management', exact: true });
+      const sublist = nav.locator('#nav-group-management');
+      // The one link to it anywhere in the sidebar is the group's.
+      await expect(nav.locator('a[href="/rekap-presensi"]').count()).resolves.toBe(1);
+      await expect(sublist.locator('a[href="/rekap-presensi"]').count()).resolves.toBe(1);
+      const link = sublist.getByRole('link', { name: 'Rekap Presensi', exact: true });
+      await expect(group.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(link.isVisible()).resolves.toBe(false);
+      await group.click();
+      await link.click();
+      await page.waitForURL(`${server.url}/rekap-presensi`);
+      await page.getByRole('heading', { level: 1, name: REKAP_MSG.title, exact: true }).waitFor();
+      // On the screen, its group is open and marked as holding the current page.
+      await shownNav(page, viewport);
+      await expect(group.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(group.getAttribute('class')).resolves.toContain('has-active');
+      await expect(link.getAttribute('class')).resolves.toContain('active');
+    });
+
+    it.each(['mentor', 'pembimbing', 'bushead'])(`should not show it to %s at ${width} px`, async (username) => {
+      const page = await (await newContext(browser, viewport)).newPage();
+      await login(page, server.url, username);
+      const nav = await shownNav(page, viewport);
+      await expandAllGroups(page);
+      // The role's own links are there (so the sidebar has rendered), this one is not.
+      await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+      await expect(nav.locator('a[href="/rekap-presensi"]').count()).resolves.toBe(0);
+      await expect(nav.getByText('Rekap Presensi').count()).resolves.toBe(0);
+    });
+  }
 });
 
 // Before the app's JS has run (held here), a logged-in page paints the frame (top bar; sidebar

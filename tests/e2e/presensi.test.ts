@@ -2,7 +2,9 @@
 // is marked through its picker; offline, 'Tandai semua Hadir' and an Izin with its note are queued
 // as ONE change that survives a reload and is sent once (one PUT, one idempotency record) when the
 // device is back online; a save queued while the Pembimbing decided is refused on its row with
-// the lock's text. Axe finds nothing serious on the day, the week and the picker. The server runs
+// the lock's text. The mentor's dashboard says 'Presensi hari ini: n dari m ditandai' with the
+// server's numbers, on this device and on a fresh one at 1280 px, and its line opens the
+// screen. Axe finds nothing serious on the day, the week and the picker. The server runs
 // with every weekday a working day (HARI_KERJA=1-7), which the device learns from the profile, so
 // the test does not depend on the weekday it runs on. Its participants' internships cover today.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -78,6 +80,18 @@ async function serverMarks(nama: Name): Promise<{ tanggal: string; status: strin
   return answer.data.map(({ tanggal, status, catatan }) => ({ tanggal, status, catatan }));
 }
 
+/**
+ * The dashboard's numbers as the server has them: the mentor's participants whose internship
+ * covers today (m), and of them those with a mark today (n).
+ */
+async function todayOnServer(): Promise<{ marked: number; active: number }> {
+  const { data: peserta } = await apiGet<{ data: { id: number; tanggal_masuk: string; tanggal_selesai: string }[] }>(server.url, 'mentor', '/api/nilai/mentor/peserta');
+  const { data: marks } = await apiGet<{ data: { peserta_id: number; tanggal: string }[] }>(server.url, 'mentor', '/api/presensi');
+  const markedToday = new Set(marks.filter((mark) => mark.tanggal === TODAY).map((mark) => mark.peserta_id));
+  const active = peserta.filter((p) => p.tanggal_masuk <= TODAY && TODAY <= p.tanggal_selesai);
+  return { marked: active.filter((p) => markedToday.has(p.id)).length, active: active.length };
+}
+
 /** The name search of the screen. */
 const search = (): Locator => page.getByRole('searchbox', { name: PRESENSI_SCREEN_MSG.search });
 
@@ -138,6 +152,37 @@ describe('Presensi screen (390 px)', () => {
     expect(await serverMarks('Presensi Satu')).toEqual([{ tanggal: TODAY, status: 'Hadir', catatan: null }]);
     await search().fill('');
     await rowOf('Presensi Dua').waitFor();
+  });
+
+  it("should count today's mark on the dashboard, here and on a fresh device, and open the screen from that line", async () => {
+    // Only 'Presensi Satu' is marked today (the test above); the demo participants active today are not.
+    const today = await todayOnServer();
+    expect(today.marked).toBe(1);
+    expect(today.active).toBeGreaterThanOrEqual(NAMES.length);
+    const line = PRESENSI_SCREEN_MSG.todayLine(1, today.active);
+
+    // This device (390 px): the mark it saved counts at once.
+    await page.getByRole('button', { name: 'Buka menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('link', { name: line, exact: true }).click();
+    await page.waitForURL(`${server.url}/presensi`);
+    await waitForScreen(page, PRESENSI_SCREEN_MSG.title);
+    await expectPressed('Presensi Satu', 'Hadir');
+
+    // A fresh device (1280 px) pulls the mark and shows the same line, right after the login.
+    const desk = await newContext(browser);
+    try {
+      const other = await desk.newPage();
+      await login(other, server.url, 'mentor');
+      await other.getByRole('link', { name: line, exact: true }).click();
+      await other.waitForURL(`${server.url}/presensi`);
+      await waitForScreen(other, PRESENSI_SCREEN_MSG.title);
+      const hadir = other.locator('.presensi-row').filter({ hasText: 'Presensi Satu' }).getByRole('button', { name: 'Hadir', exact: true });
+      await expect.poll(() => hadir.getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      await desk.close();
+    }
   });
 
   it('should mark a cell of the week through its picker, scroll the days sideways and keep the names in view', async () => {

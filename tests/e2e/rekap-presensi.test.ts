@@ -51,12 +51,19 @@ async function rekapOf(query: string): Promise<RekapRow[]> {
   return answer.data;
 }
 
-/** Opens the screen logged in as HR: from the sidebar at 1280 px, by its address on a phone (the sidebar is a drawer there). */
+/**
+ * Opens the screen logged in as HR: from the sidebar's Management group at 1280 px, by its
+ * address on a phone (the sidebar is a drawer there).
+ */
 async function openRekap(viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await newContext(browser, viewport)).newPage();
   await login(page, server.url, 'hr');
   if (viewport === PHONE) await page.goto(`${server.url}/rekap-presensi`);
-  else await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Rekap Presensi' }).click();
+  else {
+    const nav = page.getByRole('navigation', { name: 'Menu utama' });
+    await nav.getByRole('button', { name: 'Management', exact: true }).click();
+    await nav.getByRole('link', { name: 'Rekap Presensi' }).click();
+  }
   await page.getByRole('heading', { level: 1, name: REKAP_MSG.title }).waitFor();
   await waitForLoaded(page);
   return page;
