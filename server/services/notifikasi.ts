@@ -28,6 +28,7 @@ import { notifikasi } from '../db/schema-notifikasi';
 import { HttpError } from '../http-error';
 import { type WrittenNotifikasi, enqueuePush } from './push-antrian';
 import { syncCursor } from './peserta-read';
+import { mayReadPeserta } from './peserta-state';
 
 /** A participant's chain point with what its notifications name and whom they may reach. */
 export interface PesertaPoint extends ChainPoint {
@@ -102,6 +103,24 @@ function usersByRole(tx: Tx): (role: ApprovalStep) => Promise<number[]> {
   };
 }
 
+/**
+ * Of the notifications to users named by id (the mentor, earlier approvers by their review):
+ * those whose user still exists and whose role NOW may read the participant — a former
+ * Pembimbing now a Mentor of others is told nothing. One read whatever the count.
+ */
+async function toReaders(tx: Tx, named: readonly Told[], before: ReadonlyMap<number, PesertaPoint>): Promise<Told[]> {
+  if (named.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(named.map((item) => item.userId))]));
+  const roleOf = new Map(rows.map((row) => [row.id, row.role]));
+  return named.filter((item) => {
+    const role = roleOf.get(item.userId);
+    return role !== undefined && mayReadPeserta({ id: item.userId, role }, { mentor_id: before.get(item.pesertaId)?.mentorId ?? null });
+  });
+}
+
 /** The facts a notification of `event` keeps about participant `point`. */
 function faktaOf(event: ChainEvent, point: Pick<PesertaPoint, 'nama' | 'jenjang'>): NotifikasiFakta {
   switch (event.jenis) {
@@ -165,6 +184,8 @@ export async function settleNotifikasi(
   const after = await pointsAfter(tx, before, afterOf);
   const roleUsers = usersByRole(tx);
   const told: Told[] = [];
+  // Told by id, not by role: checked against the users' current roles below.
+  const named: Told[] = [];
   const left = new Map<NotifikasiJenis, number[]>();
   for (const [id, was] of before) {
     const now = after.get(id);
@@ -176,15 +197,18 @@ export async function settleNotifikasi(
       }
       const to = recipientsOf(event, { mentorId: was.mentorId, approvedBy: approvedByOf(was.reviews) });
       if (!to) continue;
-      const userIds = 'role' in to ? await roleUsers(to.role) : to.userIds;
+      const byRole = 'role' in to;
+      const userIds = byRole ? await roleUsers(to.role) : to.userIds;
       for (const userId of userIds) {
         // Never the actor about their own action.
         if (userId === actor.id) continue;
         const recipient = userId === was.mentorId ? 'mentor' : 'approver';
-        told.push({ userId, jenis: event.jenis, tautan: notifikasiTautan(event, recipient, id, was.jenjang), fakta: faktaOf(event, was), pesertaId: id });
+        (byRole ? told : named).push({ userId, jenis: event.jenis, tautan: notifikasiTautan(event, recipient, id, was.jenjang), fakta: faktaOf(event, was), pesertaId: id });
       }
     }
   }
+  // Never a user whose role may not see the participant: an approval role (told by role) sees all.
+  told.push(...(await toReaders(tx, named, before)));
   for (const [jenis, ids] of left) await leaveDigests(tx, jenis, ids);
   await writeTold(tx, told);
 }

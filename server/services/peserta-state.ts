@@ -30,13 +30,13 @@ export interface PesertaScope {
 const scopeColumns = { id: peserta.id, jenjang: peserta.jenjang, divisi_id: peserta.divisi_id, mentor_id: peserta.mentor_id };
 
 /** True when `user` may read and score the participant: a Mentor only the ones assigned to them, every other role all. */
-function mayRead(user: AuthUser, row: PesertaScope): boolean {
+export function mayReadPeserta(user: Pick<AuthUser, 'id' | 'role'>, row: Pick<PesertaScope, 'mentor_id'>): boolean {
   return user.role !== 'Mentor' || row.mentor_id === user.id;
 }
 
 /** A Mentor reads and scores only the participants assigned to them; 403 otherwise. */
 export function assertMentorOwns(user: AuthUser, row: PesertaScope): void {
-  if (!mayRead(user, row)) throw new HttpError(403, SERVER_MSG.forbidden);
+  if (!mayReadPeserta(user, row)) throw new HttpError(403, SERVER_MSG.forbidden);
 }
 
 /** A participant's scope without locks; 404 unknown, 403 for another mentor's participant. */
@@ -51,7 +51,7 @@ export async function readableScope(db: Db | Tx, user: AuthUser, id: number): Pr
 export async function readableIds(db: Db | Tx, user: AuthUser, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const scopes = await db.select(scopeColumns).from(peserta).where(inArray(peserta.id, [...ids])).orderBy(asc(peserta.id));
-  return scopes.filter((row) => mayRead(user, row)).map((row) => row.id);
+  return scopes.filter((row) => mayReadPeserta(user, row)).map((row) => row.id);
 }
 
 /** Locks the participants (FOR NO KEY UPDATE, ascending id) and returns the ones that exist. */

@@ -107,8 +107,9 @@ export interface PesertaPeople {
 
 /**
  * Who is told of an event: `{role}` for every user of that role, or `{userIds}`. A 'keluar'
- * event tells nobody (it only takes the participant out of digests). The actor is left out by
- * the caller, who knows every recipient's id.
+ * event tells nobody (it only takes the participant out of digests). The caller leaves out the
+ * actor, and any of `userIds` that no longer exists or whose current role may not see the
+ * participant (a role may change after its review): it reads the users' roles.
  */
 export function recipientsOf(event: ChainEvent, people: PesertaPeople): { role: ApprovalStep } | { userIds: number[] } | null {
   switch (event.jenis) {
