@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiToken } from './helpers/master-data';
-import { type EnginePage, certificateOfflineJourney, mentorOfflineJourney } from './helpers/engine-journey';
+import { type EnginePage, JOURNEY_SERVER_ENV, certificateOfflineJourney, mentorOfflineJourney } from './helpers/engine-journey';
 import { FIREFOX_PATH, firefoxAvailable, launchFirefox } from './helpers/firefox';
 import { listPeserta } from './helpers/peserta';
 import { type RunningServer, startServer } from './helpers/server';
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!firefoxAvailable()) throw new Error(`Firefox not found at ${FIREFOX_PATH}: apt-get install -y firefox-esr`);
-  [server, browser] = await Promise.all([startServer(), launchFirefox()]);
+  [server, browser] = await Promise.all([startServer({ env: JOURNEY_SERVER_ENV }), launchFirefox()]);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // Xvfb): no Background Sync, its own IndexedDB and service-worker rules.
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { apiToken } from './helpers/master-data';
-import { type EnginePage, certificateOfflineJourney, mentorOfflineJourney, loginAs, step, waitUntil } from './helpers/engine-journey';
+import { type EnginePage, JOURNEY_SERVER_ENV, certificateOfflineJourney, mentorOfflineJourney, loginAs, step, waitUntil } from './helpers/engine-journey';
 import { listPeserta } from './helpers/peserta';
 import { type RunningServer, startServer } from './helpers/server';
 import { MINIBROWSER, type WebKitSession, type WebKitWindow, openWebKitWindow, webkitAvailable } from './helpers/webkit';
@@ -13,7 +13,7 @@ let webkit: WebKitWindow | null = null;
 
 beforeAll(async () => {
   if (!webkitAvailable()) throw new Error(`WebKitGTK not found (${MINIBROWSER}): apt-get install -y webkit2gtk-driver xvfb`);
-  server = await startServer();
+  server = await startServer({ env: JOURNEY_SERVER_ENV });
 }, 120_000);
 
 afterEach(async () => {

@@ -26,6 +26,21 @@ const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
 const STALE_LIST = 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.';
 const APPROVED_MEANWHILE = 'Nilai tidak dapat diedit. Pembimbing sudah melakukan approval';
 
+/** The METRICS_TOKEN a journey's server runs with: its counters tell how often the server applied a change. */
+export const JOURNEY_SERVER_ENV = { METRICS_TOKEN: 'journey-metrics-token-0123456789' };
+
+/**
+ * The changes the server applied since it started: replayable requests answered 2xx, less the
+ * repeats it answered from the idempotency store (those were applied once, earlier).
+ */
+async function changesApplied(baseUrl: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${JOURNEY_SERVER_ENV.METRICS_TOKEN}` } });
+  expect(answer.status).toBe(200);
+  const text = await answer.text();
+  const valueOf = (series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+  return valueOf('magang_replayable_changes_total{outcome="applied"}') - valueOf('magang_idempotent_replays_total');
+}
+
 /**
  * Prints a journey step with the seconds since the journey began, always: a stuck engine in CI
  * (a test that ends on its timeout, with no message of its own) then shows its last step.
@@ -191,6 +206,8 @@ export async function mentorOfflineJourney(page: EnginePage, server: RunningServ
   // No `online` event fires when a server returns: the page's own triggers replay.
   await waitForNoText(page, 'perubahan tertunda', 60_000);
   step('queue empty');
+  // Exactly once: the restarted server applied the two changes, each once; the stale one never.
+  expect(await changesApplied(server.url)).toBe(2);
   for (const p of [first, second]) {
     const rows = await serverScoreRows(server.url, p.id);
     expect(rows.map((r) => r.skor).sort()).toEqual([...p.scores]);
