@@ -4,13 +4,13 @@
 // and a click takes the open window to the linked screen. The opt-in: asked only on a tap; with
 // permission granted it subscribes with the server's VAPID key, sends the subscription and shows
 // 'Notifikasi aktif' (and logout removes it; another user of the device is not subscribed until they tap); with permission denied it explains how to allow it;
-// a server with push off offers no opt-in.
+// a server with push off offers no opt-in; an iPhone in the browser is told to add the app to the home screen first.
 // Chromium's own push service (FCM) is unreachable offline, so the page's PushManager.subscribe is
 // replaced by one answering a local endpoint.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MSG, type PushPayload, pushPayload } from '../../src/domain/push';
-import { DESKTOP, launchBrowser, login, newContext } from './helpers/browser';
+import { DESKTOP, PHONE, launchBrowser, login, newContext } from './helpers/browser';
 import { apiGet, waitForServiceWorker } from './helpers/nilai';
 import { type RunningServer, startServer } from './helpers/server';
 
@@ -161,6 +161,23 @@ describe('Web Push', () => {
       await panel.getByRole('button', { name: PUSH_MSG.enable }).click();
       await panel.getByText(/Notifikasi diblokir untuk aplikasi ini\. Izinkan lewat pengaturan situs/).waitFor();
       expect(await panel.getByRole('button', { name: PUSH_MSG.enable }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('should tell an iPhone user in the browser to add the app to the home screen first, offering no opt-in', async () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const context = await browser.newContext({ viewport: PHONE, locale: 'id-ID', userAgent: iphone, hasTouch: true, isMobile: true });
+    await stubPush(context, 'granted');
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'hr');
+      await page.goto(`${server.url}/profile`);
+      const card = page.locator('section[aria-labelledby="profile-push-title"]');
+      await card.getByText(PUSH_MSG.needsInstall).waitFor();
+      await card.getByText(PUSH_MSG.needsInstallHint).waitFor();
+      expect(await card.getByRole('button', { name: PUSH_MSG.enable }).count()).toBe(0);
     } finally {
       await context.close();
     }
