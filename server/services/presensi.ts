@@ -23,6 +23,7 @@ import {
   type Weekday,
   presensiCounts,
   countWorkingDays,
+  markKey,
   overlap,
   presensiConflict,
   presensiLock,
@@ -112,7 +113,7 @@ export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly 
   return { status: 200, body: { message: PRESENSI_MSG.saved, data: stored } };
 }
 
-/** The stored status of each of `marks`' dates that has one, by `peserta_id:tanggal`. */
+/** The stored status of each of `marks`' dates that has one, by markKey. */
 async function storedStatuses(tx: Tx, marks: readonly PresensiMark[]): Promise<Map<string, PresensiStatus>> {
   const ids = [...new Set(marks.map((mark) => mark.peserta_id))];
   const dates = [...new Set(marks.map((mark) => mark.tanggal))];
@@ -120,7 +121,7 @@ async function storedStatuses(tx: Tx, marks: readonly PresensiMark[]): Promise<M
     .select({ peserta_id: presensi.peserta_id, tanggal: presensi.tanggal, status: presensi.status })
     .from(presensi)
     .where(and(inArray(presensi.peserta_id, ids), inArray(presensi.tanggal, dates)));
-  return new Map(stored.map((row) => [`${row.peserta_id}:${row.tanggal}`, row.status]));
+  return new Map(stored.map((row) => [markKey(row.peserta_id, row.tanggal), row.status]));
 }
 
 /** The marks of `marks` whose status they change: each with the stored status before (null: none). */
@@ -128,7 +129,7 @@ function statusChanges(marks: readonly PresensiMark[], before: ReadonlyMap<strin
   return [...marks]
     .sort((a, b) => a.peserta_id - b.peserta_id || a.tanggal.localeCompare(b.tanggal))
     .flatMap((mark) => {
-      const sebelum = before.get(`${mark.peserta_id}:${mark.tanggal}`) ?? null;
+      const sebelum = before.get(markKey(mark.peserta_id, mark.tanggal)) ?? null;
       return sebelum === mark.status ? [] : [{ peserta_id: mark.peserta_id, tanggal: mark.tanggal, sebelum, sesudah: mark.status }];
     });
 }

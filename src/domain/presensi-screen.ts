@@ -108,11 +108,6 @@ export function isChange(edit: MarkInput, shown: MarkInput | null): boolean {
   return showsCatatan(edit.status) && catatanToSend(edit.status, edit.catatan) !== (shown.catatan ?? null);
 }
 
-/** The key of a participant's date in the screen's edits. */
-export function editKey(pesertaId: number, tanggal: string): string {
-  return `${pesertaId}:${tanggal}`;
-}
-
 /** Counts, for the dashboard, the participants active on `today` and those of them marked on it. */
 export function todayCounts(
   peserta: readonly (Periode & { id: number })[],

@@ -55,6 +55,11 @@ export function presensiChangedElsewhere(tanggal: string, now: PresensiStatus | 
   return `Presensi tanggal ${tanggal} sudah diubah dari perangkat lain (sekarang: ${now ?? 'belum ditandai'}). Muat ulang lalu tandai lagi`;
 }
 
+/** The key of a participant's date, the place of one mark: `peserta_id:tanggal`. */
+export function markKey(pesertaId: number, tanggal: string): string {
+  return `${pesertaId}:${tanggal}`;
+}
+
 /** yyyy-mm-dd of a real calendar day. */
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -93,7 +98,7 @@ export const presensiPutSchema = lazySchema(() =>
       .array(presensiMarkSchema)
       .min(1, PRESENSI_MSG.batchEmpty)
       .max(PRESENSI_BATCH_MAX, PRESENSI_MSG.batchTooLarge)
-      .refine((marks) => new Set(marks.map((m) => `${m.peserta_id}:${m.tanggal}`)).size === marks.length, PRESENSI_MSG.duplicate),
+      .refine((marks) => new Set(marks.map((m) => markKey(m.peserta_id, m.tanggal))).size === marks.length, PRESENSI_MSG.duplicate),
   }),
 );
 
@@ -259,12 +264,12 @@ export function presensiLock(role: string, reviews: readonly Review[]): string |
  * Two devices marking one date: the first stored wins, and a later request that says which
  * status it saw (`sebelumnya`) is refused when the stored status has since become another —
  * unless it is already the status asked for. The refusal text of the first such mark, or null.
- * `stored`: the status stored now per `peserta_id:tanggal` (absent: no mark).
+ * `stored`: the status stored now by markKey (absent: no mark).
  */
 export function presensiConflict(marks: readonly PresensiMark[], stored: ReadonlyMap<string, PresensiStatus>): string | null {
   for (const mark of marks) {
     if (mark.sebelumnya === undefined) continue;
-    const now = stored.get(`${mark.peserta_id}:${mark.tanggal}`) ?? null;
+    const now = stored.get(markKey(mark.peserta_id, mark.tanggal)) ?? null;
     if (now !== mark.sebelumnya && now !== mark.status) return presensiChangedElsewhere(mark.tanggal, now);
   }
   return null;

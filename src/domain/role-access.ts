@@ -99,7 +99,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     // HR's screens. 'Rekap Presensi' belongs here, not under Peserta: it covers both levels and
-    // is HR's alone, where Peserta's links are per level and Pembimbing's too (issue 22).
+    // is HR's alone, where Peserta's links are per level and Pembimbing's too.
     label: 'Management',
     children: [
       { label: 'Users', path: '/users' },

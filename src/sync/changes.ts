@@ -111,8 +111,7 @@ export interface SavePresensiInput {
 export async function savePresensi(input: SavePresensiInput, online = navigator.onLine): Promise<ChangeResult> {
   const parsed = presensiPutSchema.safeParse({ presensi: input.marks });
   if (!parsed.success) return { outcome: 'refused', message: parsed.error.issues[0]?.message ?? PRESENSI_MSG.saveFailed };
-  // Each mark says which status this device showed for its date (its queued changes included),
-  // so that the server refuses it, with the reason, if another device has marked the date since.
+  // The mirror's mark is the one the device shows: the server's with the queued changes on top.
   const shown = await db.presensi.bulkGet(parsed.data.presensi.map((mark): [number, string] => [mark.peserta_id, mark.tanggal]));
   const marks: PresensiMark[] = parsed.data.presensi.map((mark, i) => ({ ...mark, sebelumnya: shown[i]?.status ?? null }));
   // The entry's own participant: the first of the change (the outbox lists it by that name).

@@ -11,7 +11,7 @@ import type { MagangDb } from '@/db/db';
 import { getMirrorOwner } from '@/db/meta';
 import type { PresensiRecord } from '@/db/records';
 import { changeFamily, layPresensi, presensiMarksOf } from '@/domain/outbox';
-import type { StoredMark } from '@/domain/presensi';
+import { type StoredMark, markKey } from '@/domain/presensi';
 import { showsInMirror } from './peserta-state';
 
 /** The key of a mark in the mirror: [peserta_id, tanggal]. */
@@ -20,7 +20,7 @@ export type MarkKey = [number, string];
 /** The distinct keys of `marks`. */
 export function markKeysOf(marks: readonly { peserta_id: number; tanggal: string }[]): MarkKey[] {
   const seen = new Map<string, MarkKey>();
-  for (const mark of marks) seen.set(`${mark.peserta_id}:${mark.tanggal}`, [mark.peserta_id, mark.tanggal]);
+  for (const mark of marks) seen.set(markKey(mark.peserta_id, mark.tanggal), [mark.peserta_id, mark.tanggal]);
   return [...seen.values()];
 }
 
@@ -39,7 +39,7 @@ function serverMarkOf(held: PresensiRecord | undefined): StoredMark | null {
  */
 export async function reapplyPresensi(db: MagangDb, keys: readonly MarkKey[], server: readonly StoredMark[] = []): Promise<void> {
   await db.transaction('rw', [db.outbox, db.presensi, db.meta], async () => {
-    const fromServer = new Map(server.map((mark) => [`${mark.peserta_id}:${mark.tanggal}`, mark]));
+    const fromServer = new Map(server.map((mark) => [markKey(mark.peserta_id, mark.tanggal), mark]));
     const all = markKeysOf([...keys.map(([peserta_id, tanggal]) => ({ peserta_id, tanggal })), ...server]);
     if (all.length === 0) return;
     const [held, rows, owner] = await Promise.all([db.presensi.bulkGet(all), db.outbox.orderBy('seq').toArray(), getMirrorOwner(db)]);
@@ -50,7 +50,7 @@ export async function reapplyPresensi(db: MagangDb, keys: readonly MarkKey[], se
     const deletes: MarkKey[] = [];
     all.forEach(([peserta_id, tanggal], i) => {
       const before = held[i];
-      const base = fromServer.get(`${peserta_id}:${tanggal}`) ?? serverMarkOf(before);
+      const base = fromServer.get(markKey(peserta_id, tanggal)) ?? serverMarkOf(before);
       const next = layPresensi(base, changes, { peserta_id, tanggal });
       if (next === null) {
         if (before) deletes.push([peserta_id, tanggal]);

@@ -17,7 +17,7 @@
 import type { ApiClient } from '@/api/client';
 import { db as appDb, type MagangDb } from '@/db/db';
 import { getCursor, getCursorScope, getSession, setCursor, setCursorScope } from '@/db/meta';
-import { presensiListResponseSchema, presensiPullResponseSchema } from '@/domain/presensi';
+import { markKey, presensiListResponseSchema, presensiPullResponseSchema } from '@/domain/presensi';
 import { type MarkKey, dropServerMarks, reapplyPresensi, replaceServerMarksOf } from './presensi-mirror';
 import { pullMentorPeserta } from './pull-peserta';
 
@@ -57,8 +57,8 @@ async function pullOnce(api: ApiClient, db: MagangDb): Promise<PresensiPullResul
     if (((await getSession(db))?.token ?? null) !== token) return;
     // A full pull replaces every server mark the mirror holds: one the answer lacks is gone.
     const held: MarkKey[] = since === null ? ((await db.presensi.toCollection().primaryKeys()) as MarkKey[]) : [];
-    const sent = new Set(answer.data.map((mark) => `${mark.peserta_id}:${mark.tanggal}`));
-    const stale = held.filter(([id, tanggal]) => !sent.has(`${id}:${tanggal}`));
+    const sent = new Set(answer.data.map((mark) => markKey(mark.peserta_id, mark.tanggal)));
+    const stale = held.filter(([id, tanggal]) => !sent.has(markKey(id, tanggal)));
     await reapplyPresensi(db, [], answer.data);
     if (stale.length > 0) await dropServerMarks(db, stale);
     await setCursor(db, 'presensi', answer.cursor);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@/domain/approval-chain';
 import { DEFAULT_HARI_KERJA, PRESENSI_MSG } from '@/domain/presensi';
-import { type MarkInput, editKey } from '@/domain/presensi-screen';
+import { markKey } from '@/domain/presensi';
+import type { MarkInput } from '@/domain/presensi-screen';
 import type { PresensiRecord } from '@/db/records';
 import type { RefusedPresensi } from '@/db/presensi-read';
 import { type CellSources, isEditable, markCell, marksToSave } from '@/features/presensi/presensi-rows';
@@ -34,9 +35,9 @@ describe('markCell', () => {
   });
 
   it('should show an edit that changes the mark as unsaved, and one that does not as the mark', () => {
-    const edits = new Map<string, MarkInput>([[editKey(7, TODAY), { status: 'Sakit', catatan: null }]]);
+    const edits = new Map<string, MarkInput>([[markKey(7, TODAY), { status: 'Sakit', catatan: null }]]);
     expect(markCell(peserta, TODAY, sources({ marks: new Map([[7, hadir]]), edits }))).toMatchObject({ state: 'unsaved', shown: { status: 'Sakit' } });
-    const same = new Map<string, MarkInput>([[editKey(7, TODAY), { status: 'Hadir', catatan: null }]]);
+    const same = new Map<string, MarkInput>([[markKey(7, TODAY), { status: 'Hadir', catatan: null }]]);
     expect(markCell(peserta, TODAY, sources({ marks: new Map([[7, hadir]]), edits: same })).state).toBe('saved');
   });
 
@@ -59,7 +60,7 @@ describe('markCell', () => {
   });
 
   it('should flag an Izin edit without a note', () => {
-    const edits = new Map<string, MarkInput>([[editKey(7, TODAY), { status: 'Izin', catatan: '  ' }]]);
+    const edits = new Map<string, MarkInput>([[markKey(7, TODAY), { status: 'Izin', catatan: '  ' }]]);
     expect(markCell(peserta, TODAY, sources({ edits })).needsCatatan).toBe(true);
   });
 });
@@ -69,9 +70,9 @@ describe('marksToSave', () => {
     const other = { ...peserta, id: 8 };
     const third = { ...peserta, id: 9 };
     const edits = new Map<string, MarkInput>([
-      [editKey(7, TODAY), { status: 'Izin', catatan: ' acara keluarga ' }],
-      [editKey(8, TODAY), { status: 'Hadir', catatan: 'tersembunyi' }],
-      [editKey(9, TODAY), { status: 'Hadir', catatan: null }],
+      [markKey(7, TODAY), { status: 'Izin', catatan: ' acara keluarga ' }],
+      [markKey(8, TODAY), { status: 'Hadir', catatan: 'tersembunyi' }],
+      [markKey(9, TODAY), { status: 'Hadir', catatan: null }],
     ]);
     const cells = [
       markCell(peserta, TODAY, sources({ edits })),

@@ -4,7 +4,7 @@ import { reviewsOf } from '@/db/nilai-mirror';
 import { jakartaDate } from '@/domain/dates';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG } from '@/domain/peserta';
-import { HADIR, PRESENSI_MSG, addDays, weekdayOf } from '@/domain/presensi';
+import { HADIR, PRESENSI_MSG, addDays, markKey, weekdayOf } from '@/domain/presensi';
 import {
   type MarkInput,
   PRESENSI_SCREEN_MSG as T,
@@ -12,7 +12,6 @@ import {
   activeOn,
   clampDate,
   dateBounds,
-  editKey,
   weekOf,
 } from '@/domain/presensi-screen';
 import { savePresensi } from '@/sync/changes';
@@ -95,7 +94,7 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
   const workingDay = hariKerja?.includes(weekdayOf(date)) ?? true;
 
   function change(pesertaId: number, tanggal: string, mark: MarkInput) {
-    setEdits((current) => new Map(current).set(editKey(pesertaId, tanggal), mark));
+    setEdits((current) => new Map(current).set(markKey(pesertaId, tanggal), mark));
   }
 
   function markAllHadir() {
@@ -104,7 +103,7 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
       const next = new Map(current);
       for (const row of rows.visible) {
         const cell = row.cells[0];
-        if (cell && cell.shown === null && isEditable(cell)) next.set(editKey(cell.pesertaId, cell.tanggal), { status: HADIR, catatan: null });
+        if (cell && cell.shown === null && isEditable(cell)) next.set(markKey(cell.pesertaId, cell.tanggal), { status: HADIR, catatan: null });
       }
       return next;
     });
@@ -123,7 +122,7 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
       // Sent, queued or refused by the server: the rows show the mirror's mark and its state now.
       setEdits((current) => {
         const next = new Map(current);
-        for (const mark of toSave) next.delete(editKey(mark.peserta_id, mark.tanggal));
+        for (const mark of toSave) next.delete(markKey(mark.peserta_id, mark.tanggal));
         return next;
       });
       setShowErrors(false);

@@ -5,7 +5,8 @@
  * may be marked at all. Also the marks a 'Simpan' sends.
  */
 import type { Review } from '@/domain/approval-chain';
-import { type MarkInput, catatanToSend, editKey, isChange } from '@/domain/presensi-screen';
+import { markKey } from '@/domain/presensi';
+import { type MarkInput, catatanToSend, isChange } from '@/domain/presensi-screen';
 import { type Periode, IZIN, type PresensiMark, type Weekday, presensiLock, tanggalBlock } from '@/domain/presensi';
 import type { PresensiRecord } from '@/db/records';
 import type { RefusedPresensi } from '@/db/presensi-read';
@@ -44,7 +45,7 @@ export interface CellSources {
 export function markCell(peserta: Periode & { id: number }, tanggal: string, sources: CellSources): MarkCell {
   const held = sources.marks.get(peserta.id);
   const saved: MarkInput | null = held ? { status: held.status, catatan: held.catatan } : null;
-  const edit = sources.edits.get(editKey(peserta.id, tanggal));
+  const edit = sources.edits.get(markKey(peserta.id, tanggal));
   const changed = edit !== undefined && isChange(edit, saved);
   const shown = changed ? edit : saved;
   let state: MarkState = 'none';
