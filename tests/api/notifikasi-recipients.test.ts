@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notifikasi } from '../../src/domain/notifikasi';
 import type { Role } from '../../src/domain/roles';
-import { users } from '../../server/db/schema';
 import { tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
-import { makePeserta, send } from '../helpers/nilai';
+import { addUser, makePeserta, send } from '../helpers/nilai';
 
 let t: TestApp;
 let hr: string;
@@ -17,15 +16,6 @@ beforeAll(async () => {
   hr = await tokenOf(t, 'hr');
 });
 afterAll(() => t.close());
-
-/** A Pembimbing account of the test (no usable password: its token is signed by tokenOf). */
-async function addPembimbing(username: string): Promise<number> {
-  const [row] = await t.db
-    .insert(users)
-    .values({ employee_id: `EMP-${username}`, username, password_hash: 'not-a-hash', role: 'Pembimbing' })
-    .returning({ id: users.id });
-  return (row as { id: number }).id;
-}
 
 /** The rejections with `catatan` in the inbox of `username` (a token signed now: the current role). */
 async function rejections(username: string, catatan: string): Promise<Notifikasi[]> {
@@ -36,7 +26,7 @@ async function rejections(username: string, catatan: string): Promise<Notifikasi
 
 /** A complete participant approved by `username` (a Pembimbing), whose role HR then sets to `role`. */
 async function approvedThenMoved(username: string, role: Role): Promise<number> {
-  const id = await addPembimbing(username);
+  const id = await addUser(t, username, 'Pembimbing');
   const p = await makePeserta(t);
   expect((await send(t, 'POST', `/api/review/approve/${p.id}`, await tokenOf(t, username))).statusCode).toBe(200);
   expect((await send(t, 'PUT', `/api/users/${id}`, hr, { payload: { username, role } })).statusCode).toBe(200);
@@ -61,7 +51,7 @@ describe(`Notification recipients checked against their current role (${testDbKi
   });
 
   it('should tell the mentor of a rejection whose earlier approver was deleted', async () => {
-    const id = await addPembimbing('pembimbing-hapus');
+    const id = await addUser(t, 'pembimbing-hapus', 'Pembimbing');
     const p = await makePeserta(t);
     expect((await send(t, 'POST', `/api/review/approve/${p.id}`, await tokenOf(t, 'pembimbing-hapus'))).statusCode).toBe(200);
     expect((await send(t, 'DELETE', `/api/users/${id}`, hr)).statusCode).toBe(200);

@@ -6,13 +6,12 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFIKASI_KEEP_DAYS, type Notifikasi } from '../../src/domain/notifikasi';
 import { PENGINGAT_DEFAULTS } from '../../src/domain/pengingat';
-import { users } from '../../server/db/schema';
 import { notifikasi } from '../../server/db/schema-notifikasi';
 import { pruneNotifikasi } from '../../server/services/notifikasi';
 import { runPengingat } from '../../server/services/pengingat';
 import { tokenOf } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
-import { send } from '../helpers/nilai';
+import { addUser, send } from '../helpers/nilai';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,14 +23,8 @@ let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
   // Accounts of their own: nothing but this file's notifications in their inboxes.
-  const rows = await t.db
-    .insert(users)
-    .values([
-      { employee_id: 'EMP-penerima', username: 'penerima', password_hash: 'not-a-hash', role: 'HR' },
-      { employee_id: 'EMP-penerima2', username: 'penerima2', password_hash: 'not-a-hash', role: 'HR' },
-    ])
-    .returning({ id: users.id });
-  [userId, otherId] = rows.map((row) => row.id) as [number, number];
+  userId = await addUser(t, 'penerima', 'HR');
+  otherId = await addUser(t, 'penerima2', 'HR');
   token = await tokenOf(t, 'penerima');
 });
 afterAll(() => t.close());

@@ -18,6 +18,7 @@ import {
   reviews,
   users,
 } from '../../server/db/schema';
+import type { Role } from '../../src/domain/roles';
 import type { TestApp } from './build-app';
 
 /** A participant made for a test, with the active competencies it is scored on. */
@@ -107,13 +108,18 @@ export async function makePeserta(t: TestApp, options: MakeOptions = {}): Promis
   return { id, jenjang, divisiId: div.id, kompetensiIds };
 }
 
-/** Adds a Mentor account (no usable password: tests sign its token with tokenOf). */
-export async function addMentor(t: TestApp, username: string): Promise<number> {
+/** Adds an account of `role` (no usable password: tests sign its token with tokenOf); its id. */
+export async function addUser(t: TestApp, username: string, role: Role): Promise<number> {
   const [row] = await t.db
     .insert(users)
-    .values({ employee_id: `EMP-${username}`, username, password_hash: 'not-a-hash', role: 'Mentor' })
+    .values({ employee_id: `EMP-${username}`, username, password_hash: 'not-a-hash', role })
     .returning({ id: users.id });
   return (row as { id: number }).id;
+}
+
+/** Adds a Mentor account (see addUser). */
+export function addMentor(t: TestApp, username: string): Promise<number> {
+  return addUser(t, username, 'Mentor');
 }
 
 /** The stored review rows of a participant, in step order. */
