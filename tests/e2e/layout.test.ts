@@ -129,8 +129,8 @@ async function shownNav(page: Page, viewport: { width: number }): Promise<Locato
   return nav;
 }
 
-// 'Rekap Presensi' (HR only) is a link of the Management group, not a top-level item (issue 22:
-// "under Management or Peserta"); its route and guard are unchanged.
+// 'Rekap Presensi' (HR only) is a link of the Management group, not a top-level item; its route
+// and guard are unchanged.
 describe('Rekap Presensi in the sidebar', () => {
   for (const [width, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     it(`should list it for hr inside Management, hidden while the group is closed, at ${width} px`, async () => {
