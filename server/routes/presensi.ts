@@ -38,7 +38,7 @@ export default async function presensiRoutes(app: FastifyInstance): Promise<void
       400: 'Invalid input, a duplicate participant and date, or a date that cannot be marked (the reason and the date)',
       403: "Another mentor's participant",
       404: 'Unknown participant',
-      409: 'The lock: the Pembimbing has decided on the participant; with a key the answer carries the current `state`',
+      409: 'The lock: the Pembimbing has decided on the participant; or a mark whose `sebelumnya` is no longer the stored status (the status now in the message). With a key the answer carries the current `state`',
     },
     conflictSchema: stateConflictSchema,
   } as const;
