@@ -24,3 +24,5 @@ export const REACHABILITY_POLL_MS = 3_000;
 export function retryDelayMs(attempts: number): number {
   return Math.min(OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY_MAX_MS);
 }
+/** BroadcastChannel on which a replay run tells every context of the origin that it drained the outbox. */
+export const OUTBOX_DRAINED_CHANNEL = 'magang-outbox-drained';

@@ -21,8 +21,10 @@
  *   (no read after); 409 or another 4xx: conflict with the server's message (and its state);
  *   401: pause (queue kept) until a new login; network or 5xx: backoff and stop, the entry
  *   stays at the head. After the run, the history (Riwayat) the sent changes wrote is pulled
- *   again where the device holds it (pull-riwayat.ts).
- * So a change costs its send plus a share of one batch read.
+ *   again where the device holds it (pull-riwayat.ts), and a run that took entries out of the
+ *   queue announces its drain once (drained.ts): the pages follow it up with one round of pulls
+ *   (follow-ups.ts), however many changes it carried.
+ * So a change costs its send plus a share of one batch read and of one round of follow-ups.
  */
 import { type ApiClient, answerErrorField, createApiClient, isApiError } from '@/api/client';
 import { checkHealth, sendOutboxRequest } from '@/api/nilai';
@@ -34,6 +36,7 @@ import { statesOf } from '@/domain/peserta-state';
 import { dibuatPadaOf } from '@/domain/riwayat';
 import { changeEffects } from './change-kinds';
 import { OUTBOX_LOCK_NAME, PAUSED_KEY } from './constants';
+import { announceDrained } from './drained';
 import {
   markConflict,
   markPaused,
@@ -188,6 +191,7 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     serverAnswers = true;
   }
   await refreshHeldRiwayat(api, sentPeserta, db);
+  if (sent + conflicts > 0) announceDrained({ db: db.name, sent, conflicts });
   const remaining = (await pendingEntries(db, profile.id)).length;
   return { status, sent, conflicts, remaining };
 }

@@ -2,7 +2,8 @@
 // keeps reviews and scores per participant, runs the same domain rules as the real server
 // (409 with the product's message), stores Idempotency-Keys per user, answers the participant's
 // state after a change (and with a key on a 409) like the real one, serves the batch read of
-// reviews, an empty history (GET /api/riwayat/peserta/{id}) and GET /api/health, attendance
+// reviews, an empty history (GET /api/riwayat/peserta/{id}), the inbox (GET /api/notifikasi: the
+// notifications in `inbox`, whole at every pull) and GET /api/health, attendance
 // (PUT /api/presensi with the attendance lock, all or none; GET /api/presensi?since= with a
 // change counter as its cursor), and can be switched to fail the network, answer 5xx or 401,
 // or lose the answer after applying a change. `log` lists every request it was asked.
@@ -10,6 +11,7 @@ import { createApiClient, type ApiClient } from '@/api/client';
 import { type Review, actionBlock, applyAction, type ApprovalStep } from '@/domain/approval-chain';
 import { scoreEditLock } from '@/domain/nilai';
 import { type PesertaState, type ReviewStep, type Score, reviewSteps } from '@/domain/peserta-state';
+import type { Notifikasi } from '@/domain/notifikasi';
 import { PRESENSI_MSG, type StoredMark, presensiLock } from '@/domain/presensi';
 
 export type FailMode = 'none' | 'network' | '500' | '401' | 'lose-answer';
@@ -34,6 +36,8 @@ export class FakeNilaiServer {
   private readonly idempotency = new Map<string, { status: number; body: unknown }>();
   /** Attendance marks by `peserta_id:tanggal`, each with the change count that last wrote it. */
   readonly presensi = new Map<string, StoredMark & { xid: number }>();
+  /** What GET /api/notifikasi answers (with or without `since`: all of them). */
+  inbox: Notifikasi[] = [];
   /** The next change count: a pull answers it as its cursor, a write takes it. */
   private nextXid = 1;
 
@@ -94,6 +98,10 @@ export class FakeNilaiServer {
         return this.json(400, { message: 'ID tidak valid' });
       }
       return this.json(200, { data: ids.map((id) => ({ peserta_id: id, reviews: this.reviewsOf(id) })) });
+    }
+    if (method === 'GET' && path === '/api/notifikasi') {
+      const unread = this.inbox.filter((row) => !row.dibaca).length;
+      return this.json(200, { data: this.inbox, cursor: String(this.nextXid), belum_dibaca: unread });
     }
     let match = /^\/api\/review\/peserta\/(\d+)$/.exec(path);
     if (method === 'GET' && match) return this.json(200, { data: { reviews: this.reviewsOf(Number(match[1])) } });

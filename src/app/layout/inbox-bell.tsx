@@ -4,7 +4,6 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { db } from '@/db/db';
 import { NOTIFIKASI_MSG } from '@/domain/notifikasi';
-import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
 import { useDismiss } from '@/ui/use-dismiss';
 import { NARROW_QUERY } from '@/ui/use-media-query';
 import { NavIcon } from './nav-icons';
@@ -15,7 +14,10 @@ const NotifikasiList = lazy(() => import('@/features/notifikasi/notifikasi-list'
 /** How often the inbox is pulled while the tab is visible and the browser online. */
 const PULL_EVERY_MS = 60_000;
 
-/** Pulls the inbox now, then every minute while visible, when the browser comes online, and when the server answered the outbox. */
+/**
+ * Pulls the inbox now, then every minute while visible and when the browser comes online; after a
+ * drain of the outbox the page's outbox sync pulls it (once per drain, src/sync/follow-ups.ts).
+ */
 function useInboxPull(active: boolean): void {
   const api = useApi();
   useEffect(() => {
@@ -27,12 +29,10 @@ function useInboxPull(active: boolean): void {
     pull();
     const timer = window.setInterval(pull, PULL_EVERY_MS);
     window.addEventListener('online', pull);
-    window.addEventListener(SERVER_ANSWERED_EVENT, pull);
     document.addEventListener('visibilitychange', pull);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('online', pull);
-      window.removeEventListener(SERVER_ANSWERED_EVENT, pull);
       document.removeEventListener('visibilitychange', pull);
     };
   }, [api, active]);

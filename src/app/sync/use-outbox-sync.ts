@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '@/api/api-context';
 import { db } from '@/db/db';
 import { REACHABILITY_POLL_MS } from '@/sync/constants';
+import { followDrains } from '@/sync/follow-ups';
 import { startReplay } from '@/sync/replay';
 import { type OutboxStatus, readOutboxStatus } from '@/sync/status';
 import { SERVER_ANSWERED_EVENT } from '@/ui/use-refresh';
@@ -20,14 +22,16 @@ const EMPTY: OutboxStatus = { pending: [], conflicts: [], needsLogin: false };
 /**
  * The page side of replay (docs/architecture.md, "The outbox and its replay", step 2): asks the
  * service worker and runs the page fallback on app start, on `online`, when the tab becomes
- * visible, every few seconds while entries wait, and on demand ('Sinkronkan'). Returns the live
- * outbox status.
+ * visible, every few seconds while entries wait, and on demand ('Sinkronkan'); follows each drain
+ * of the outbox, whichever context ran it, with one round of follow-ups (src/sync/follow-ups.ts).
+ * Returns the live outbox status.
  */
 export function useOutboxSync(userId: number | null): {
   status: OutboxStatus;
   syncing: boolean;
   syncNow: () => Promise<void>;
 } {
+  const api = useApi();
   const status = useLiveQuery(() => readOutboxStatus(db, userId), [userId]) ?? EMPTY;
   const [syncing, setSyncing] = useState(false);
   const running = useRef(false);
@@ -60,15 +64,14 @@ export function useOutboxSync(userId: number | null): {
     };
   }, [userId, run]);
 
-  // Changes left the queue (sent, or refused by the server): the server answers again, with
-  // this session's token, so screens whose last refresh failed load again. Whichever runner
-  // sent them (this page or the service worker), the live outbox status shows it.
-  const pendingCount = status.pending.length;
-  const previousPending = useRef(pendingCount);
+  // A drain took changes out of the queue (sent, or refused): the server answers again, with this
+  // session's token, so the inbox is pulled and screens whose last refresh failed load again —
+  // once per drain, not once per change.
   useEffect(() => {
-    if (pendingCount < previousPending.current) window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT));
-    previousPending.current = pendingCount;
-  }, [pendingCount]);
+    if (userId === null) return;
+    const follower = followDrains(api, db, { onAnswered: () => window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT)) });
+    return () => follower.stop();
+  }, [api, userId]);
 
   const waiting = status.pending.length > 0 && !status.needsLogin;
   useEffect(() => {
