@@ -4,6 +4,7 @@
 // server "comes back"; the page's poll (REACHABILITY_POLL_MS) drives the runs, as in the app.
 //   P5a requests per change ≤ 2        P5b all 1,000 replayed in < 30 s
 //   P5c the queue moves ≤ 5 s after the server answers again, after a long outage (backoff 60 s)
+//   P5d 12 offline saves with the page's follow-ups ≤ 1.3 requests per change (bench/replay-follow-ups.ts)
 // Run: npx tsx --tsconfig tsconfig.test.json bench/replay.ts (the `@/` alias of src/sync).
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ import { enqueue, pendingEntries } from '@/sync/outbox';
 import { replayOutbox } from '@/sync/replay';
 import { openDatabase } from '../server/db/client';
 import { startBenchApp } from './app';
+import { benchFollowUps } from './replay-follow-ups';
 
 const CHANGES = 1_000;
 const OUTAGE_MS = 4_500;
@@ -129,6 +131,7 @@ export async function benchReplay(): Promise<void> {
     report('P5b replay of 1,000 queued saves after the server is back', `${total.toFixed(2)} s`, `< ${GOAL_TOTAL_S} s`, total < GOAL_TOTAL_S && left.length === 0 && conflicts === 0);
     const startDelay = firstSentAt ? (firstSentAt - backAt) / 1000 : Number.POSITIVE_INFINITY;
     report('P5c replay starts after the server answers again (backoff at 60 s)', `${startDelay.toFixed(2)} s`, `≤ ${GOAL_START_S} s`, startDelay <= GOAL_START_S);
+    await benchFollowUps(base, login, targets);
   } finally {
     await app?.close();
     db.close();
