@@ -191,7 +191,9 @@ async function runOnce(options: ReplayOptions): Promise<ReplayResult> {
     serverAnswers = true;
   }
   await refreshHeldRiwayat(api, sentPeserta, db);
-  if (sent + conflicts > 0) announceDrained({ db: db.name, sent, conflicts });
+  // A run paused on a 401 is followed up after the new login's run: a pull now would be
+  // answered 401 too, and the page would end the session before it says 'Sesi berakhir'.
+  if (sent + conflicts > 0 && status !== 'unauthorized') announceDrained({ db: db.name, sent, conflicts });
   const remaining = (await pendingEntries(db, profile.id)).length;
   return { status, sent, conflicts, remaining };
 }

@@ -148,6 +148,26 @@ describe('follow-ups of a drain', () => {
     expect(count('GET /api/notifikasi')).toBe(4);
   });
 
+  it('should follow a run paused on a 401 only after the new login drained the rest', async () => {
+    await enqueue(db, save(1, 10, 70));
+    await enqueue(db, save(2, 10, 71));
+    // The token expires right after the first send.
+    server.beforeMutate = () => {
+      server.fail = '401';
+    };
+    expect(await replayOutbox({ db, api: server.client() })).toMatchObject({ status: 'unauthorized', sent: 1, remaining: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await follower.idle();
+    expect(answered).toBe(0);
+    expect(count('GET /api/notifikasi')).toBe(0);
+    server.fail = 'none';
+    server.beforeMutate = null;
+    await saveSession(db, { token: 'tok2', userRole: 'Mentor', username: 'mentor' });
+    expect(await replayOutbox({ db, api: server.client('tok2') })).toMatchObject({ status: 'done', sent: 1, remaining: 0 });
+    await followedUp(1);
+    expect(count('GET /api/notifikasi')).toBe(1);
+  });
+
   it('should not follow a run that took nothing out of the queue', async () => {
     await queueOfflineSaves();
     server.fail = 'network';
