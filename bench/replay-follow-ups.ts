@@ -7,6 +7,7 @@
 // Two cases: the Penilaian screen loaded before the outage (the goal), and the same screen whose
 // load failed during the outage (its own reload — the mentor's list, attendance, competencies —
 // comes on top, once: printed for information).
+import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '@/api/client';
 import { MagangDb } from '@/db/db';
@@ -20,7 +21,7 @@ import { replayOutbox } from '@/sync/replay';
 import { submitChange } from '@/sync/submit';
 
 const SAVES = 12;
-export const GOAL_FOLLOW_UP_REQUESTS = 1.3;
+const GOAL_FOLLOW_UP_REQUESTS = 1.3;
 
 /** The demo mentor as the bench logged it in. */
 export interface BenchMentor {
@@ -28,18 +29,12 @@ export interface BenchMentor {
   user: { id: number; employee_id: string; username: string; role: string; signature_url: string | null };
 }
 
-/** How a page follows the drains of its database (the app: followDrains). */
-export type Follow = (api: ReturnType<typeof createApiClient>, db: MagangDb, onAnswered: () => void) => { idle(): Promise<void>; stop(): void };
-
-const appFollow: Follow = (api, db, onAnswered) => followDrains(api, db, { onAnswered });
-
 /** Requests per change of one replay of SAVES offline saves; `screenFailed`: the screen's load failed during the outage. */
 export async function followUpRequests(
   base: string,
   mentor: BenchMentor,
   targets: readonly { id: number; kompetensi: number[] }[],
   screenFailed: boolean,
-  follow: Follow = appFollow,
 ): Promise<{ requests: number; perChange: number; byPath: Map<string, number> }> {
   const db = new MagangDb(`bench-follow-ups-${randomBytes(4).toString('hex')}`);
   try {
@@ -67,9 +62,13 @@ export async function followUpRequests(
     // The screen's reload as useRefresh runs it: after a drain, only while its last load failed.
     let failed = false;
     let reloads: Promise<unknown> = Promise.resolve();
-    const follower = follow(api, db, () => {
-      if (!failed) return;
-      reloads = loadScreen().then(() => (failed = false), () => undefined);
+    let answered = 0;
+    const follower = followDrains(api, db, {
+      onAnswered: () => {
+        answered += 1;
+        if (!failed) return;
+        reloads = loadScreen().then(() => (failed = false), () => undefined);
+      },
     });
     try {
       up = false;
@@ -88,13 +87,14 @@ export async function followUpRequests(
       counting = true;
       // The page's poll after the server came back, until the queue is empty.
       for (let run = 0; run < 10 && (await pendingEntries(db, mentor.user.id)).length > 0; run += 1) await replayOutbox({ db, api });
-      // The drain's announcement arrives as a message: wait for the follow-ups it starts.
-      for (let wait = 0; wait < 100 && !byPath.has('GET /api/notifikasi'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      await follower.idle();
-      await reloads;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await follower.idle();
-      await reloads;
+      // The drain's announcement arrives as a message: wait for the round it starts, then a while
+      // longer, so that a late round (another announcement) would be counted too.
+      for (let wait = 0; wait < 100 && answered === 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let settle = 0; settle < 2; settle += 1) {
+        await follower.idle();
+        await reloads;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     } finally {
       follower.stop();
     }
