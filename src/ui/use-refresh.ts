@@ -10,8 +10,8 @@ export interface Refresh {
 }
 
 /**
- * The window event that says the server answered again (the app fires it when queued changes
- * leave the outbox): a server that comes back fires no `online` event, since the browser never
+ * The window event that says the server answered again (the app fires it once after each drain
+ * of the outbox, src/sync/follow-ups.ts): a server that comes back fires no `online` event, since the browser never
  * went offline, so without it a screen whose refresh failed would say its data is stale until
  * the user reloads.
  */
