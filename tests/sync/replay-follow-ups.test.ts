@@ -53,7 +53,7 @@ async function queueOfflineSaves(): Promise<void> {
 
 /** Waits until `drains` drains were followed up and no round runs. */
 async function followedUp(drains: number): Promise<void> {
-  await vi.waitFor(() => expect(answered).toBe(drains));
+  await vi.waitFor(() => expect(answered).toBe(drains), { timeout: 10_000 });
   await follower.idle();
 }
 
@@ -82,7 +82,8 @@ afterEach(async () => {
   await db.delete();
 });
 
-describe('follow-ups of a drain', () => {
+// A drain of 12 entries on fake-indexeddb takes well under a second; a busy machine, several.
+describe('follow-ups of a drain', { timeout: 30_000 }, () => {
   it('should replay 12 offline score saves in one send each plus one batch read and one inbox pull', async () => {
     await queueOfflineSaves();
     expect(await replayOutbox({ db, api: server.client() })).toEqual({ status: 'done', sent: SAVES, conflicts: 0, remaining: 0 });
@@ -139,7 +140,7 @@ describe('follow-ups of a drain', () => {
     let release = () => {};
     hold = new Promise((resolve) => (release = resolve));
     announceDrained({ db: db.name, sent: 1, conflicts: 0 });
-    await vi.waitFor(() => expect(answered).toBe(3));
+    await vi.waitFor(() => expect(answered).toBe(3), { timeout: 10_000 });
     announceDrained({ db: db.name, sent: 1, conflicts: 0 });
     announceDrained({ db: db.name, sent: 1, conflicts: 0 });
     await new Promise((resolve) => setTimeout(resolve, 50));
