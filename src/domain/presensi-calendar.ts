@@ -35,7 +35,7 @@ export const PRESENSI_CALENDAR_MSG = {
   correctHint: 'Pilih tanggal pada kalender untuk mengoreksi presensinya.',
   /** HR: the heading of the day opened for a correction. */
   correctTitle: (hari: string) => `Koreksi presensi ${hari}`,
-  correctClose: 'Tutup',
+  correctClose: 'Tutup koreksi',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { IZIN, PRESENSI_CATATAN_MAX, PRESENSI_MSG, PRESENSI_STATUS, type Presens
 import { PRESENSI_CALENDAR_MSG as C, PRESENSI_LETTER } from '@/domain/presensi-calendar';
 import { MARK_STATE_TEXT, type MarkInput, PRESENSI_SCREEN_MSG as T, markState, showsCatatan } from '@/domain/presensi-screen';
 import { tapPresensi } from '@/sync/changes';
+import { IconButton } from '@/ui/icon-button';
 import { RefusedMark } from '@/ui/refused-mark';
 
 interface PresensiCorrectionProps {
@@ -59,9 +60,7 @@ export function PresensiCorrection({ user, role, pesertaId, nama, tanggal, onClo
     <section className="presensi-correction" aria-labelledby={headingId}>
       <div className="presensi-correction-head">
         <h4 id={headingId}>{C.correctTitle(formatHariTanggal(tanggal))}</h4>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
-          {C.correctClose}
-        </button>
+        <IconButton label={C.correctClose} icon="close" onClick={onClose} />
       </div>
       <div className="presensi-correction-buttons" role="group" aria-label={T.marksOf(nama)}>
         {PRESENSI_STATUS.map((status) => (
