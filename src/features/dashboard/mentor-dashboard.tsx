@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import { db } from '@/db/db';
-import { readHariKerja } from '@/db/meta';
+import { readKnownHariKerja } from '@/db/meta';
+import { pullHariKerja } from '@/sync/pull-hari-kerja';
 import {
   DASHBOARD_MSG,
   belumDinilaiRows,
@@ -44,8 +45,13 @@ const STATUS_TONE: Record<MentorStatus, ChartTone> = {
 export function MentorDashboard({ api, userId, username, role, title }: MentorDashboardProps) {
   const [today] = useState(() => jakartaDate(new Date()));
   const { mirror, loading, failed, outbox, markedToday } = useMentorDashboardData(api, userId, today);
-  // The attendance line asks nothing on a day that is not a working day.
-  const hariKerja = useLiveQuery(() => readHariKerja(db), []) ?? DEFAULT_HARI_KERJA;
+  // The attendance line asks nothing on a day that is not a working day: the server's working
+  // days, learned once on a device that does not know them yet (a fresh login loads no profile).
+  const knownHariKerja = useLiveQuery(() => readKnownHariKerja(db), []);
+  useEffect(() => {
+    if (knownHariKerja === null) void pullHariKerja(api, db).catch(() => undefined);
+  }, [api, knownHariKerja]);
+  const hariKerja = knownHariKerja ?? DEFAULT_HARI_KERJA;
   const numbers = useMemo(() => {
     if (!mirror) return null;
     const rows = mentorDashboardRows(mirror);
