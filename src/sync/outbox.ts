@@ -131,10 +131,9 @@ async function reconcileAll(db: MagangDb, states: readonly PesertaState[]): Prom
  * have taken more marks since the runner read it — or undefined when it is gone.
  */
 export async function markSending(db: MagangDb, seq: number, now: number): Promise<OutboxRecord | undefined> {
-  return db.transaction('rw', db.outbox, async () => {
-    await db.outbox.update(seq, { state: 'sending', sentAt: now });
-    return db.outbox.get(seq);
-  });
+  await db.outbox.update(seq, { state: 'sending', sentAt: now });
+  // Read after the claim: every fold before it is in the payload, and none can come after it.
+  return db.outbox.get(seq);
 }
 
 /**
