@@ -26,3 +26,14 @@ export const ORGANISASI_TIME_ZONE = 'Asia/Jakarta';
 export function jakartaDate(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANISASI_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+let weekdayLongId: Intl.DateTimeFormat | undefined;
+const WEEKDAY_LONG_ID = () =>
+  (weekdayLongId ??= new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+
+/** 'yyyy-mm-dd' with its weekday, e.g. '2026-11-28' → 'Sabtu, 28 November 2026'; anything else as formatDateId. */
+export function formatHariTanggal(iso: string | null | undefined): string {
+  const match = iso ? ISO_RE.exec(iso) : null;
+  if (!match) return formatDateId(iso);
+  return WEEKDAY_LONG_ID().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

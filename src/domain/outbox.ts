@@ -9,7 +9,7 @@
 import { type ApprovalStep, type Review, actionBlock, applyAction, isApprovalStep } from './approval-chain';
 import { formatDateId } from './dates';
 import { nilaiBulkSchema, scoreEditLock } from './nilai';
-import { type Periode, type PresensiMark, type StoredMark, type Weekday, presensiLock, presensiPutSchema, tanggalBlock } from './presensi';
+import { type Periode, PRESENSI_BATCH_MAX, type PresensiMark, type StoredMark, type Weekday, markKey, presensiLock, presensiPutSchema, tanggalBlock } from './presensi';
 
 /** The seven outbox kinds. */
 const OUTBOX_KINDS = ['nilai.save', 'nilai.reset', 'review.approve', 'review.reject', 'review.cancel', 'presensi.save', 'notifikasi.baca'] as const;
@@ -154,6 +154,40 @@ export function presensiRecheckBlock(
     if (block) return `${block} (${mark.tanggal})`;
   }
   return null;
+}
+
+/**
+ * Whether queued `entry` may take more attendance marks of `tanggal` from `change` instead of a
+ * new entry: the same user and role, an attendance save never sent (no request may already
+ * carry it), holding marks of that one date only, with room for `adding` more marks. So the
+ * taps of one day made while its change waits travel as ONE request.
+ */
+export function takesDayMarks(
+  entry: { kind: OutboxKind; user: number; role: string; state: string; sentAt?: number; payload: unknown },
+  change: { user: number; role: string },
+  tanggal: string,
+  adding: number,
+): boolean {
+  if (changeFamily(entry.kind) !== 'attendance' || entry.state !== 'pending' || entry.sentAt !== undefined) return false;
+  if (entry.user !== change.user || entry.role !== change.role) return false;
+  const marks = presensiMarksOf(entry.payload);
+  return marks.length > 0 && marks.every((mark) => mark.tanggal === tanggal) && marks.length + adding <= PRESENSI_BATCH_MAX;
+}
+
+/**
+ * The marks of a waiting change with newer `taps` folded in: a tap on a date the change already
+ * holds replaces its status and note but keeps its `sebelumnya` (the status the device showed
+ * before the first unsent change, which is what the server must still hold); a tap on another
+ * date is added with its own. Order: the change's marks, then the new dates in tap order.
+ */
+export function foldDayMarks(queued: readonly PresensiMark[], taps: readonly PresensiMark[]): PresensiMark[] {
+  const marks = new Map(queued.map((mark) => [markKey(mark.peserta_id, mark.tanggal), { ...mark }]));
+  for (const tap of taps) {
+    const key = markKey(tap.peserta_id, tap.tanggal);
+    const before = marks.get(key);
+    marks.set(key, before ? { ...tap, sebelumnya: before.sebelumnya } : { ...tap });
+  }
+  return [...marks.values()];
 }
 
 /** A mark as the mirror holds it: the server's, or one a queued change set (`pendingKey`). */

@@ -31,7 +31,20 @@ export const PRESENSI_CALENDAR_MSG = {
   loadFailed: 'Gagal memuat presensi',
   staleNote: 'Presensi terbaru belum dapat dimuat; yang tampil adalah data tersimpan di perangkat.',
   calendarLabel: (month: string) => `Kalender presensi ${month}`,
+  /** HR: how to correct a day. */
+  correctHint: 'Pilih tanggal pada kalender untuk mengoreksi presensinya.',
+  /** HR: the heading of the day opened for a correction. */
+  correctTitle: (hari: string) => `Koreksi presensi ${hari}`,
+  correctClose: 'Tutup koreksi',
 } as const;
+
+/**
+ * Who corrects attendance from a participant's calendar: HR (the mentor marks on '/presensi'; the
+ * approvers only read). The correction goes through the same rules, outbox and history as a mark.
+ */
+export function correctsInCalendar(role: string | null | undefined): boolean {
+  return role === 'HR';
+}
 
 /** One day of the grid. */
 export interface CalendarDay {

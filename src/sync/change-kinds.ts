@@ -64,7 +64,7 @@ const SCORE_CHANGE: ChangeEffects = {
   historyOf: (entry) => [entry.pesertaId],
 };
 
-/** Attendance marks of a group: the marks laid over the server's, no history of the mentor's own marking. */
+/** Attendance marks of a group: the marks laid over the server's; history only of HR's corrections. */
 const ATTENDANCE_CHANGE: ChangeEffects = {
   queued: (db, entry) => reapplyPresensi(db, changeMarkKeys(entry.payload)),
   settled(db, entry, answer) {
@@ -88,7 +88,8 @@ const ATTENDANCE_CHANGE: ChangeEffects = {
     // The states are not all at hand (scores): the next pull brings them.
     return message ? { message, states: [] } : null;
   },
-  historyOf: () => [],
+  // The server writes HR's corrections into each participant's history, not a mentor's marking.
+  historyOf: (entry) => (entry.role === 'HR' ? changePesertaIds(entry) : []),
 };
 
 /** The user's own inbox: the notifications marked read at once; never forbidden, no history. */

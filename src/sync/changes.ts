@@ -15,15 +15,18 @@ import { nilaiItemSchema } from '@/domain/nilai';
 import { PRESENSI_MSG, type PresensiMark, presensiPutSchema } from '@/domain/presensi';
 import { CATATAN_MAX, REJECT_REASON_REQUIRED } from '@/domain/review';
 import { type ChangeResult, changeResult, failedChange } from './change-outcome';
-import type { NewChange } from './outbox';
-import { submitChange } from './submit';
+import { holdIzin, releaseIzin } from '@/db/presensi-menunggu';
+import { foldDayMarks, presensiMarksOf, takesDayMarks } from '@/domain/outbox';
+import { type MarkInput, catatanToSend, tapOutcome } from '@/domain/presensi-screen';
+import { type NewChange, enqueueFolded } from './outbox';
+import { type SubmitOptions, submitChange } from './submit';
 
 export type { ChangeResult } from './change-outcome';
 
-/** Queues `change` and, when `online`, sends it now; answers what the screen shows. */
-async function makeChange(change: NewChange, online: boolean): Promise<ChangeResult> {
+/** Queues `change` (see SubmitOptions) and, when `online`, sends it now; answers what the screen shows. */
+async function makeChange(change: NewChange, online: boolean, options: Omit<SubmitOptions, 'online'> = {}): Promise<ChangeResult> {
   try {
-    return changeResult(change.kind, change.role, await submitChange(db, change, { online }));
+    return changeResult(change.kind, change.role, await submitChange(db, change, { online, ...options }));
   } catch {
     return failedChange(change.kind, change.role);
   }
@@ -99,14 +102,18 @@ export interface SavePresensiInput {
 }
 
 /**
- * Queues presensi.save — every mark of the input as ONE change (one outbox entry, one
- * PUT /api/presensi with its Idempotency-Key, all or none) with its optimistic marks — and,
- * online, sends it now. Input the API would refuse (no mark, more than 500, a participant's date
- * twice, 'Izin' without a note) is refused with its text and nothing is queued. Each mark carries
- * the status the device showed for its date (`sebelumnya`): the server refuses the change if
- * another device marked the date since (409, its text on the row). The replay
- * re-checks, before the first send, every participant's lock against its latest reviews and
- * every date against the participant's period; a refusal keeps the lock's or the date's text.
+ * Keeps attendance marks — a tap, or 'Tandai semua Hadir' — on the device at once and, online,
+ * sends them now. The marks of one date go into the user's presensi.save of that date still
+ * waiting unsent (foldDayMarks: one request per day marked, however many taps), else into ONE
+ * new change (one outbox entry, one PUT /api/presensi with its Idempotency-Key, all or none),
+ * with their optimistic marks. Input the API would refuse (no mark, more than 500, a
+ * participant's date twice, 'Izin' without a note) is refused with its text and nothing is
+ * queued (an Izin without its note waits on the device: holdIzinForNote). Each mark carries the
+ * status the device showed for its date before its first unsent change (`sebelumnya`): the
+ * server refuses the change if another device marked the date since (409, its text on the row).
+ * The replay re-checks, before the first send, every participant's lock against its latest
+ * reviews and every date against the participant's period. A refusal stays in the outbox, its
+ * text on the rows it concerns, until the user dismisses it or taps again.
  */
 export async function savePresensi(input: SavePresensiInput, online = navigator.onLine): Promise<ChangeResult> {
   const parsed = presensiPutSchema.safeParse({ presensi: input.marks });
@@ -114,9 +121,55 @@ export async function savePresensi(input: SavePresensiInput, online = navigator.
   // The mirror's mark is the one the device shows: the server's with the queued changes on top.
   const shown = await db.presensi.bulkGet(parsed.data.presensi.map((mark): [number, string] => [mark.peserta_id, mark.tanggal]));
   const marks: PresensiMark[] = parsed.data.presensi.map((mark, i) => ({ ...mark, sebelumnya: shown[i]?.status ?? null }));
+  const tanggal = marks.every((mark) => mark.tanggal === marks[0]!.tanggal) ? marks[0]!.tanggal : null;
   // The entry's own participant: the first of the change (the outbox lists it by that name).
   const pesertaId = Math.min(...marks.map((mark) => mark.peserta_id));
-  return makeChange({ user: input.user, role: input.role, pesertaId, kind: 'presensi.save', payload: { presensi: marks } }, online);
+  const change: NewChange = { user: input.user, role: input.role, pesertaId, kind: 'presensi.save', payload: { presensi: marks } };
+  const queue = async (target: typeof db, next: NewChange) => {
+    const entry = await enqueueFolded(target, next, (queued) => {
+      const into = tanggal === null ? undefined : queued.find((entry) => takesDayMarks(entry, next, tanggal, marks.length));
+      if (!into) return null;
+      const folded = foldDayMarks(presensiMarksOf(into.payload), marks);
+      return { seq: into.seq!, payload: { presensi: folded } };
+    });
+    // A queued mark is no longer an Izin waiting for its note.
+    await releaseIzin(target, input.user, marks);
+    return entry;
+  };
+  return makeChange(change, online, { queue, keepRefusal: true });
+}
+
+/** One tap on a participant's date (or its note written), with what the device holds for that date. */
+export interface TapPresensiInput {
+  user: number;
+  role: string;
+  at: { peserta_id: number; tanggal: string };
+  mark: MarkInput;
+  /** The mark the device holds (the server's with the queued changes on top; null: none). */
+  held: MarkInput | null;
+  /** An Izin waits at this date for its note. */
+  waiting: boolean;
+}
+
+/**
+ * A tap kept at once (tapOutcome): a new mark is queued and, online, sent (savePresensi); an
+ * Izin without its note waits on the device; a tap back to the held mark ends such a wait.
+ * Answers what became of a queued mark, or null when nothing was sent or queued.
+ */
+export async function tapPresensi(input: TapPresensiInput, online = navigator.onLine): Promise<ChangeResult | null> {
+  const { user, role, at, mark } = input;
+  switch (tapOutcome(mark, input.held, input.waiting)) {
+    case 'hold':
+      await holdIzin(db, user, at);
+      return null;
+    case 'release':
+      await releaseIzin(db, user, [at]);
+      return null;
+    case 'none':
+      return null;
+    case 'queue':
+      return savePresensi({ user, role, marks: [{ ...at, status: mark.status, catatan: catatanToSend(mark.status, mark.catatan) }] }, online);
+  }
 }
 
 /**

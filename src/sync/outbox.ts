@@ -48,13 +48,9 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-/**
- * Queues a change and applies it to the mirror as pending, atomically; returns the entry. On a
- * full device the entry is queued without its optimistic effect; rejects (nothing queued) with
- * the quota error when even the entry does not fit.
- */
-export async function enqueue(db: MagangDb, change: NewChange, now = Date.now()): Promise<OutboxRecord> {
-  const fields: OutboxRecord = {
+/** The entry a change becomes when it is queued on its own. */
+function newEntry(change: NewChange, now: number): OutboxRecord {
+  return {
     key: newKey(),
     user: change.user,
     role: change.role,
@@ -66,14 +62,48 @@ export async function enqueue(db: MagangDb, change: NewChange, now = Date.now())
     attempts: 0,
     lastError: null,
   };
+}
+
+/**
+ * Queues a change and applies it to the mirror as pending, atomically; returns the entry. On a
+ * full device the entry is queued without its optimistic effect; rejects (nothing queued) with
+ * the quota error when even the entry does not fit.
+ */
+export async function enqueue(db: MagangDb, change: NewChange, now = Date.now()): Promise<OutboxRecord> {
+  return enqueueFolded(db, change, () => null, now);
+}
+
+/**
+ * Like enqueue, but `fold` may first pick one of the user's queued entries (oldest first) and
+ * the payload it becomes with this change folded in: that entry is rewritten — same key, same
+ * place in the queue — and laid on the mirror again, instead of a second entry. Picking and
+ * rewriting happen in ONE transaction with the queue, so a runner that claims the entry
+ * (markSending) either sees the folded payload or the fold sees the claim and picks nothing.
+ */
+export async function enqueueFolded(
+  db: MagangDb,
+  change: NewChange,
+  fold: (queued: readonly OutboxRecord[]) => { seq: number; payload: unknown } | null,
+  now = Date.now(),
+): Promise<OutboxRecord> {
+  const write = async (withMirror: boolean): Promise<OutboxRecord> => {
+    const queued = await db.outbox.where('user').equals(change.user).sortBy('seq');
+    const folded = fold(queued);
+    const into = folded && queued.find((entry) => entry.seq === folded.seq);
+    let entry: OutboxRecord;
+    if (into) {
+      entry = { ...into, payload: folded.payload };
+      await db.outbox.put(entry);
+    } else {
+      const fields = newEntry(change, now);
+      entry = { ...fields, seq: await db.outbox.add({ ...fields }) };
+    }
+    if (withMirror) await changeEffects(entry.kind).queued(db, entry);
+    return entry;
+  };
   return evenWhenFull(
-    () =>
-      db.transaction('rw', MIRROR_TABLES(db), async () => {
-        const entry = { ...fields, seq: await db.outbox.add({ ...fields }) };
-        await changeEffects(entry.kind).queued(db, entry);
-        return entry;
-      }),
-    async () => ({ ...fields, seq: await db.outbox.add({ ...fields }) }),
+    () => db.transaction('rw', MIRROR_TABLES(db), () => write(true)),
+    () => db.transaction('rw', db.outbox, () => write(false)),
   );
 }
 
@@ -96,10 +126,14 @@ async function reconcileAll(db: MagangDb, states: readonly PesertaState[]): Prom
 
 /**
  * About to send for the first time. Recorded before the request: from here on the server
- * may have applied it, so it is resent with its key and never re-checked locally again.
+ * may have applied it, so it is resent with its key, never re-checked locally again and never
+ * folded into (enqueueFolded). Returns the entry as claimed — the payload to send, which may
+ * have taken more marks since the runner read it — or undefined when it is gone.
  */
-export async function markSending(db: MagangDb, seq: number, now: number): Promise<void> {
+export async function markSending(db: MagangDb, seq: number, now: number): Promise<OutboxRecord | undefined> {
   await db.outbox.update(seq, { state: 'sending', sentAt: now });
+  // Read after the claim: every fold before it is in the payload, and none can come after it.
+  return db.outbox.get(seq);
 }
 
 /**

@@ -106,7 +106,8 @@ async function replayEntry(
         await markConflict(db, seq, refusal.message, refusal.states);
         return 'conflict';
       }
-      await markSending(db, seq, now);
+      // Sent as claimed: a waiting attendance change may have taken more marks of its day.
+      entry = (await markSending(db, seq, now)) ?? entry;
     }
     const { states, body } = await sendOutboxRequest(api, entry, dibuatPada);
     // A resend gets the answer stored with the first request, so its state may be older than

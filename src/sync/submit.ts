@@ -36,7 +36,7 @@ export type SubmitOutcome =
  * reading it again and again: gone = sent; refused = dismissed here (the user sees it now);
  * pending again after a failed try = queued; still undecided at `deadline` = queued.
  */
-export function awaitOutcome(db: MagangDb, seq: number, deadline: number): Promise<SubmitOutcome> {
+export function awaitOutcome(db: MagangDb, seq: number, deadline: number, keepRefusal = false): Promise<SubmitOutcome> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let subscription: { unsubscribe(): void } | undefined;
@@ -51,7 +51,7 @@ export function awaitOutcome(db: MagangDb, seq: number, deadline: number): Promi
     subscription = liveQuery(() => db.outbox.get(seq)).subscribe({
       next: (entry) => {
         if (!entry) finish(() => resolve({ outcome: 'sent' }));
-        else if (entry.state === 'conflict') finish(() => resolve(refusal(db, entry)));
+        else if (entry.state === 'conflict') finish(() => resolve(refusal(db, entry, keepRefusal)));
         else if (entry.state === 'pending' && entry.attempts > 0) finish(() => resolve({ outcome: 'queued' }));
       },
       error: (error: unknown) => finish(() => reject(error)),
@@ -61,23 +61,33 @@ export function awaitOutcome(db: MagangDb, seq: number, deadline: number): Promi
   });
 }
 
-/** A refused entry as the screen reports it; dismissed, since the user sees the refusal now. */
-async function refusal(db: MagangDb, entry: OutboxRecord): Promise<SubmitOutcome> {
-  await dismissConflict(db, entry.seq!);
+/**
+ * A refused entry as the screen reports it; dismissed, since the user sees the refusal now —
+ * unless `keep`: a screen that shows refusals on its rows (attendance) keeps it there.
+ */
+async function refusal(db: MagangDb, entry: OutboxRecord, keep = false): Promise<SubmitOutcome> {
+  if (!keep) await dismissConflict(db, entry.seq!);
   return entry.lastErrorTitle
     ? { outcome: 'refused', message: entry.lastError ?? '', title: entry.lastErrorTitle }
     : { outcome: 'refused', message: entry.lastError ?? '' };
 }
 
+/** How submitChange queues and reports a change. */
+export interface SubmitOptions {
+  online: boolean;
+  api?: ApiClient;
+  /** Queues the change (default: enqueue, a new entry); e.g. folded into a waiting one of its day. */
+  queue?: (db: MagangDb, change: NewChange) => Promise<OutboxRecord>;
+  /** A refusal stays in the outbox (shown on the screen's rows) instead of being dismissed. */
+  keepRefusal?: boolean;
+}
+
 /** Queues `change` and, when `online`, sends it now; see SubmitOutcome. */
-export async function submitChange(
-  db: MagangDb,
-  change: NewChange,
-  options: { online: boolean; api?: ApiClient },
-): Promise<SubmitOutcome> {
+export async function submitChange(db: MagangDb, change: NewChange, options: SubmitOptions): Promise<SubmitOutcome> {
+  const keep = options.keepRefusal ?? false;
   let entry;
   try {
-    entry = await enqueue(db, change);
+    entry = await (options.queue ?? enqueue)(db, change);
   } catch (error) {
     if (isQuotaError(error)) return { outcome: 'storage-full' };
     throw error;
@@ -99,10 +109,10 @@ export async function submitChange(
   if (result.status === 'done' && untouched(await db.outbox.get(entry.seq!))) result = await again();
   if (result.status === 'unauthorized' || result.status === 'no-session') return { outcome: 'queued' };
   // Still busy elsewhere at the deadline: learn the outcome from the row's changes.
-  if (result.status === 'busy') return awaitOutcome(db, entry.seq!, deadline);
+  if (result.status === 'busy') return awaitOutcome(db, entry.seq!, deadline, keep);
   const current = await db.outbox.get(entry.seq!);
   if (!current) return { outcome: 'sent' };
-  if (current.state === 'conflict') return refusal(db, current);
+  if (current.state === 'conflict') return refusal(db, current, keep);
   // This page's run ended and the change still waits: it failed, or the run stopped at an entry
   // before it (FIFO) that the server did not take.
   return { outcome: 'queued' };

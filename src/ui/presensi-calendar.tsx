@@ -15,6 +15,10 @@ export interface CalendarCellView {
   label: string;
   /** Not a working day, or outside the internship: shown faint. */
   dimmed: boolean;
+  /** The day may be opened for a correction (a button); absent: shown only. */
+  pickable?: boolean;
+  /** The mark is kept on this device and not sent yet. */
+  pending?: boolean;
 }
 
 interface MonthButton {
@@ -39,6 +43,10 @@ interface PresensiCalendarProps {
   dimmedLabel: string;
   prev: MonthButton;
   next: MonthButton;
+  /** The day opened for a correction, by key (null: none). */
+  picked?: string | null;
+  /** Opens a pickable day. */
+  onPick?: (key: string) => void;
 }
 
 /**
@@ -46,8 +54,9 @@ interface PresensiCalendarProps {
  * ends of the period), a table of weeks from Monday, each day's number with its mark as a coloured
  * letter and an accessible name ('5 Januari 2026: Hadir'), faint days that are not working days or
  * lie outside the period, and a legend. Fits a 390 px screen (seven columns share the width).
+ * Pickable days are buttons (pressed while open) that open a day for a correction.
  */
-export function PresensiCalendar({ monthLabel, label, weekdays, weekdaysLong, weeks, legendTitle, legend, dimmedLabel, prev, next }: PresensiCalendarProps) {
+export function PresensiCalendar({ monthLabel, label, weekdays, weekdaysLong, weeks, legendTitle, legend, dimmedLabel, prev, next, picked = null, onPick }: PresensiCalendarProps) {
   const headingId = useId();
   return (
     <div className="cal">
@@ -73,15 +82,23 @@ export function PresensiCalendar({ monthLabel, label, weekdays, weekdaysLong, we
             <tr key={w}>
               {week.map((cell, d) =>
                 cell ? (
-                  <td key={cell.key} className={cell.dimmed ? 'cal-day cal-dimmed' : 'cal-day'}>
-                    <span className="cal-cell" role="img" aria-label={cell.label} title={cell.label}>
-                      <span className="cal-date" aria-hidden="true">
-                        {cell.day}
+                  <td key={cell.key} className={`cal-day${cell.dimmed ? ' cal-dimmed' : ''}${cell.pending ? ' cal-pending' : ''}`}>
+                    {cell.pickable && onPick ? (
+                      <button
+                        type="button"
+                        className="cal-cell cal-pick"
+                        aria-label={cell.label}
+                        aria-pressed={picked === cell.key}
+                        title={cell.label}
+                        onClick={() => onPick(cell.key)}
+                      >
+                        <CellBody cell={cell} />
+                      </button>
+                    ) : (
+                      <span className="cal-cell" role="img" aria-label={cell.label} title={cell.label}>
+                        <CellBody cell={cell} />
                       </span>
-                      <span className={cell.tone ? `cal-mark cal-${cell.tone}` : 'cal-mark'} aria-hidden="true">
-                        {cell.letter ?? ''}
-                      </span>
-                    </span>
+                    )}
                   </td>
                 ) : (
                   <td key={`blank-${d}`} className="cal-blank" />
@@ -108,5 +125,19 @@ export function PresensiCalendar({ monthLabel, label, weekdays, weekdaysLong, we
         </ul>
       </div>
     </div>
+  );
+}
+
+/** A day's number and its mark's coloured letter (hidden from screen readers: the cell is named). */
+function CellBody({ cell }: { cell: CalendarCellView }) {
+  return (
+    <>
+      <span className="cal-date" aria-hidden="true">
+        {cell.day}
+      </span>
+      <span className={cell.tone ? `cal-mark cal-${cell.tone}` : 'cal-mark'} aria-hidden="true">
+        {cell.letter ?? ''}
+      </span>
+    </>
   );
 }

@@ -113,7 +113,7 @@ describe("a group's day of attendance", () => {
     const change = submit.mock.calls[0]![1];
     expect(change).toMatchObject({ user: 3, role: 'Mentor', kind: 'presensi.save', pesertaId: 2 });
     expect((change.payload as { presensi: unknown[] }).presensi).toHaveLength(30);
-    expect(submit.mock.calls[0]![2]).toEqual({ online: false });
+    expect(submit.mock.calls[0]![2]).toMatchObject({ online: false, keepRefusal: true });
   });
 
   it("should report 'Presensi berhasil disimpan' once sent, and a refusal with its own text alone", async () => {

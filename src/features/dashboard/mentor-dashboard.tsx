@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '@/api/client';
+import { db } from '@/db/db';
+import { readKnownHariKerja } from '@/db/meta';
+import { pullHariKerja } from '@/sync/pull-hari-kerja';
 import {
   DASHBOARD_MSG,
   belumDinilaiRows,
@@ -12,7 +16,8 @@ import {
 import { jakartaDate } from '@/domain/dates';
 import { MSG } from '@/domain/messages';
 import { MENTOR_STATUSES, MENTOR_STATUS_NAMES, type MentorStatus } from '@/domain/nilai';
-import { PRESENSI_SCREEN_MSG, todayCounts } from '@/domain/presensi-screen';
+import { DEFAULT_HARI_KERJA } from '@/domain/presensi';
+import { todayCounts, todayLineOf } from '@/domain/presensi-screen';
 import { Badge } from '@/ui/badge';
 import type { ChartTone } from '@/ui/chart-data';
 import { DonutChart } from '@/ui/donut-chart';
@@ -40,6 +45,13 @@ const STATUS_TONE: Record<MentorStatus, ChartTone> = {
 export function MentorDashboard({ api, userId, username, role, title }: MentorDashboardProps) {
   const [today] = useState(() => jakartaDate(new Date()));
   const { mirror, loading, failed, outbox, markedToday } = useMentorDashboardData(api, userId, today);
+  // The attendance line asks nothing on a day that is not a working day: the server's working
+  // days, learned once on a device that does not know them yet (a fresh login loads no profile).
+  const knownHariKerja = useLiveQuery(() => readKnownHariKerja(db), []);
+  useEffect(() => {
+    if (knownHariKerja === null) void pullHariKerja(api, db).catch(() => undefined);
+  }, [api, knownHariKerja]);
+  const hariKerja = knownHariKerja ?? DEFAULT_HARI_KERJA;
   const numbers = useMemo(() => {
     if (!mirror) return null;
     const rows = mentorDashboardRows(mirror);
@@ -63,7 +75,7 @@ export function MentorDashboard({ api, userId, username, role, title }: MentorDa
 
       <p className="dash-presensi">
         <Link to="/presensi" className="dash-presensi-link">
-          {PRESENSI_SCREEN_MSG.todayLine(presensi.marked, presensi.active)}
+          {todayLineOf(presensi, today, hariKerja)}
         </Link>
       </p>
 

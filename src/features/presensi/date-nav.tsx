@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDateId } from '@/domain/dates';
+import { formatDateId, formatHariTanggal } from '@/domain/dates';
 import { isIsoDate } from '@/domain/presensi';
 import { PRESENSI_SCREEN_MSG as T } from '@/domain/presensi-screen';
 
@@ -45,7 +45,7 @@ export function DateNav({ date, bounds, prevLabel, nextLabel, range, canPrev, ca
         </button>
       </div>
       <p className="presensi-date-text muted" aria-live="polite">
-        {range ? `${formatDateId(range.from)} – ${formatDateId(range.to)}` : formatDateId(date)}
+        {range ? `${formatDateId(range.from)} – ${formatDateId(range.to)}` : formatHariTanggal(date)}
       </p>
     </div>
   );

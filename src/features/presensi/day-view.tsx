@@ -13,14 +13,15 @@ export interface DayRow {
 
 interface DayViewProps {
   rows: readonly DayRow[];
-  onChange: (pesertaId: number, tanggal: string, mark: MarkInput) => void;
-  showErrors: boolean;
+  onChange: (cell: MarkCell, nama: string, mark: MarkInput) => void;
+  /** Not a working day: the list shows, unmarkable, and the day says why once above it. */
+  dayOff: boolean;
 }
 
-/** The day's participants, one card each: name, level, division, the mark buttons and state. */
-export function DayView({ rows, onChange, showErrors }: DayViewProps) {
+/** The day's participants, one card each: name, level, division, the mark buttons and where the mark is. */
+export function DayView({ rows, onChange, dayOff }: DayViewProps) {
   return (
-    <ul className="presensi-day" aria-label={T.title}>
+    <ul className={`presensi-day${dayOff ? ' is-dayoff' : ''}`} aria-label={T.title}>
       {rows.map(({ peserta, cell }) => (
         <li key={peserta.id} className={`presensi-row${cell.lock !== null ? ' is-locked' : ''}`}>
           <div className="presensi-who">
@@ -29,12 +30,7 @@ export function DayView({ rows, onChange, showErrors }: DayViewProps) {
               <Badge tone={jenjangTone(peserta.jenjang)}>{peserta.jenjang}</Badge> {peserta.divisi?.nama ?? '-'}
             </span>
           </div>
-          <MarkControls
-            cell={cell}
-            nama={peserta.nama}
-            showErrors={showErrors}
-            onChange={(mark) => onChange(peserta.id, cell.tanggal, mark)}
-          />
+          <MarkControls cell={cell} nama={peserta.nama} hideBlock={dayOff} onChange={(mark) => onChange(cell, peserta.nama, mark)} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { reviewsOf } from '@/db/nilai-mirror';
-import { jakartaDate } from '@/domain/dates';
+import { formatHariTanggal, jakartaDate } from '@/domain/dates';
 import { MSG } from '@/domain/messages';
 import { PESERTA_MSG } from '@/domain/peserta';
-import { HADIR, PRESENSI_MSG, addDays, markKey, weekdayOf } from '@/domain/presensi';
+import { DEFAULT_HARI_KERJA, HADIR, addDays, weekdayOf } from '@/domain/presensi';
 import {
   type MarkInput,
   PRESENSI_SCREEN_MSG as T,
@@ -12,19 +12,20 @@ import {
   activeOn,
   clampDate,
   dateBounds,
+  latestWorkingDay,
   weekOf,
 } from '@/domain/presensi-screen';
-import { savePresensi } from '@/sync/changes';
+import { type ChangeResult, savePresensi, tapPresensi } from '@/sync/changes';
 import { LoadFailure } from '@/ui/load-failure';
-import { usePopup } from '@/ui/popup';
 import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
 import { Tabs } from '@/ui/tabs';
+import { useToast } from '@/ui/toast';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import '@/ui/form.css';
 import { DayView, type DayRow } from './day-view';
 import { DateNav } from './date-nav';
-import { type MarkCell, isEditable, markCell, marksToSave } from './presensi-rows';
+import { type MarkCell, isEditable, markCell } from './presensi-rows';
 import { useHariKerja, useMentorParticipants, usePresensiDays, usePresensiPull } from './use-presensi-data';
 import { WeekView, type WeekRow } from './week-view';
 import './presensi.css';
@@ -40,10 +41,18 @@ export interface PresensiPageProps {
   role: string | null;
 }
 
+/** The short notice of a kept mark: sent, kept on the device, or the refusal's reason. */
+function noticeOf(result: ChangeResult, sent: string, kept: string): string {
+  if (result.outcome === 'sent') return sent;
+  return result.outcome === 'queued' ? kept : result.message;
+}
+
 /**
  * '/presensi' (Mentor): a day's attendance of the mentor's participants — H / I / S / A per row,
- * 'Tandai semua Hadir', one 'Simpan' = one queued change — or a week as a table. Reads only the
- * mirror, so it works offline; the outbox sends the change when it can.
+ * 'Tandai semua Hadir' — or a week as a table. A tap keeps the mark at once (on the device, and
+ * sent when the server can be reached: the day's taps waiting unsent travel as one change); each
+ * row says where its mark is. Opens on the latest working day. Reads only the mirror, so it works
+ * offline.
  */
 export function PresensiPage({ userId, role }: PresensiPageProps) {
   const api = useApi();
@@ -53,21 +62,20 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
   const hariKerja = useHariKerja();
   const { loading, failed, refresh } = usePresensiPull(api);
   const [view, setView] = useState<View>('day');
-  const [date, setDate] = useState(today);
+  const [chosen, setDate] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [edits, setEdits] = useState<ReadonlyMap<string, MarkInput>>(new Map());
-  const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const popup = usePopup();
+  const toast = useToast();
 
+  const lastWorking = latestWorkingDay(today, hariKerja ?? DEFAULT_HARI_KERJA);
   const bounds = useMemo(() => dateBounds(mirror?.peserta ?? [], today), [mirror, today]);
+  const date = chosen ?? clampDate(lastWorking, bounds);
   const dates = useMemo(() => (view === 'day' ? [date] : weekOf(date)), [view, date]);
   const days = usePresensiDays(dates, userId);
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
 
   const rows = useMemo(() => {
-    if (!mirror || !days || !hariKerja) return null;
+    if (!mirror || !days || !hariKerja || !role) return null;
     const needle = search.trim().toLowerCase();
     const active = mirror.peserta.filter((p) => activeDuring(p, from, to));
     const visible = active.filter((p) => needle === '' || p.nama.toLowerCase().includes(needle));
@@ -77,66 +85,38 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
           ? markCell(p, tanggal, {
               marks: days.marks.get(tanggal) ?? new Map(),
               refused: days.refused,
-              edits,
+              waiting: days.waiting,
               reviewsOf: (id) => reviewsOf(mirror, id),
               today,
               hariKerja,
+              role,
             })
           : null,
       );
     const all = active.map((p) => ({ peserta: p, cells: cellsOf(p) }));
     const shown = new Set(visible.map((p) => p.id));
     return { all, visible: all.filter((row) => shown.has(row.peserta.id)) };
-  }, [mirror, days, hariKerja, search, from, to, dates, edits, today]);
+  }, [mirror, days, hariKerja, role, search, from, to, dates, today]);
 
-  const allCells = rows ? rows.all.flatMap((row) => row.cells.filter((cell): cell is MarkCell => cell !== null)) : [];
-  const toSave = marksToSave(allCells);
   const workingDay = hariKerja?.includes(weekdayOf(date)) ?? true;
+  const toMark = view === 'day' && rows ? rows.visible.map((row) => row.cells[0]).filter((cell): cell is MarkCell => !!cell && cell.shown === null && isEditable(cell)) : [];
 
-  function change(pesertaId: number, tanggal: string, mark: MarkInput) {
-    setEdits((current) => new Map(current).set(markKey(pesertaId, tanggal), mark));
+  async function change(cell: MarkCell, nama: string, mark: MarkInput) {
+    if (userId === null || !role) return;
+    const at = { peserta_id: cell.pesertaId, tanggal: cell.tanggal };
+    const result = await tapPresensi({ user: userId, role, at, mark, held: cell.held, waiting: cell.state === 'waiting' });
+    if (result) toast.show(noticeOf(result, T.sentNotice(nama, mark.status), T.keptNotice(nama, mark.status)));
   }
 
-  function markAllHadir() {
-    if (!rows) return;
-    setEdits((current) => {
-      const next = new Map(current);
-      for (const row of rows.visible) {
-        const cell = row.cells[0];
-        if (cell && cell.shown === null && isEditable(cell)) next.set(markKey(cell.pesertaId, cell.tanggal), { status: HADIR, catatan: null });
-      }
-      return next;
-    });
+  async function markAllHadir() {
+    if (userId === null || !role || toMark.length === 0) return;
+    const marks = toMark.map((cell) => ({ peserta_id: cell.pesertaId, tanggal: cell.tanggal, status: HADIR, catatan: null }));
+    const result = await savePresensi({ user: userId, role, marks });
+    toast.show(noticeOf(result, T.allNotice(marks.length, true), T.allNotice(marks.length, false)));
   }
 
-  async function save() {
-    if (userId === null || !role || toSave.length === 0) return;
-    if (allCells.some((cell) => cell.needsCatatan && isEditable(cell))) {
-      setShowErrors(true);
-      popup.error(PRESENSI_MSG.catatanRequired);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await savePresensi({ user: userId, role, marks: toSave });
-      // Sent, queued or refused by the server: the rows show the mirror's mark and its state now.
-      setEdits((current) => {
-        const next = new Map(current);
-        for (const mark of toSave) next.delete(markKey(mark.peserta_id, mark.tanggal));
-        return next;
-      });
-      setShowErrors(false);
-      if (result.outcome === 'refused') popup.error(result.message, result.title);
-      else popup.success(result.outcome === 'sent' ? PRESENSI_MSG.saved : result.message);
-    } catch {
-      popup.error(PRESENSI_MSG.saveFailed);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  function move(days: number) {
-    setDate((current) => clampDate(addDays(current, days), bounds));
+  function move(step: number) {
+    setDate(clampDate(addDays(date, step), bounds));
   }
 
   const step = view === 'day' ? 1 : 7;
@@ -160,16 +140,23 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
           canPrev={from > bounds.min}
           canNext={to < bounds.max}
         />
+        {view === 'day' && !workingDay && (
+          <div className="presensi-dayoff" role="note">
+            <p>{T.notWorkingDay(formatHariTanggal(date))}</p>
+            {lastWorking !== date && lastWorking >= bounds.min && (
+              <button type="button" className="btn btn-secondary" onClick={() => setDate(lastWorking)}>
+                {T.toWorkingDay(formatHariTanggal(lastWorking))}
+              </button>
+            )}
+          </div>
+        )}
         <div className="toolbar presensi-toolbar">
           <SearchInput placeholder={T.search} delay={300} onSearch={setSearch} />
           {view === 'day' && workingDay && (
-            <button type="button" className="btn btn-secondary" onClick={markAllHadir} disabled={!rows || rows.visible.length === 0}>
+            <button type="button" className="btn btn-secondary" onClick={() => void markAllHadir()} disabled={toMark.length === 0}>
               {T.markAllHadir}
             </button>
           )}
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving || toSave.length === 0}>
-            {saving ? T.saving : T.save}
-          </button>
         </div>
         <LoadFailure
           failed={failed}
@@ -180,8 +167,6 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
         />
         {loadingList ? (
           <Spinner label={T.loading} />
-        ) : view === 'day' && !workingDay ? (
-          <p className="presensi-empty">{PRESENSI_MSG.notWorkingDay}</p>
         ) : rows!.all.length === 0 ? (
           <p className="presensi-empty">{view === 'day' ? T.emptyDay : T.emptyWeek}</p>
         ) : rows!.visible.length === 0 ? (
@@ -189,14 +174,14 @@ export function PresensiPage({ userId, role }: PresensiPageProps) {
         ) : view === 'day' ? (
           <DayView
             rows={rows!.visible.map((row): DayRow => ({ peserta: row.peserta, cell: row.cells[0]! }))}
-            onChange={change}
-            showErrors={showErrors}
+            onChange={(cell, nama, mark) => void change(cell, nama, mark)}
+            dayOff={!workingDay}
           />
         ) : (
-          <WeekView dates={dates} rows={rows!.visible as WeekRow[]} onChange={change} showErrors={showErrors} />
+          <WeekView dates={dates} rows={rows!.visible as WeekRow[]} onChange={(cell, nama, mark) => void change(cell, nama, mark)} />
         )}
       </Tabs>
-      {popup.element}
+      {toast.element}
     </section>
   );
 }
