@@ -6,11 +6,13 @@
 // past about 270 pairs the wasm stack runs out without PostgreSQL's depth check noticing — the
 // query silently answers no rows and the next COMMIT aborts the engine. One array parameter is
 // one node whatever its length, and PostgreSQL binds it faster too (a page's three queries at
-// 100,000 participants: ~100 → ~70 ms). client.ts refuses a statement that expands a list
-// (listParamsGuard below), on both drivers, so this cannot come back unnoticed.
+// 100,000 participants: ~100 → ~70 ms).
 //
 // drizzle expands a JS array inside `sql` into `($1, $2, …)` and `inArray(col, array)` into
 // `in ($1, $2, …)`: pass the array through these helpers instead. `inArray(col, subquery)` is fine.
+// Two checks keep it so: `npm run lint` (scripts/check-list-params.mjs) refuses such code in
+// server/, and client.ts runs listParamsGuard before every statement of both drivers, in every
+// environment, for what a reading of the source cannot see.
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
@@ -52,8 +54,8 @@ export function textIn(column: PgColumn, values: readonly string[]): SQL {
  */
 export const STATEMENT_PARAMS_MAX = 100;
 
-/** A list written out as parameters: `in ($1, $2`, `in (($1`, `array[$1, $2`. */
-const EXPANDED_LIST = /\bin\s*\(\s*(?:\$\d+\s*,|\(\s*\$\d+)|\barray\s*\[\s*\$\d+\s*,/i;
+/** A list of row values written out as parameters: `in (($1, $2), (…` — the shape that nests deepest. */
+const EXPANDED_ROWS = /\bin\s*\(\s*\(\s*\$\d+/i;
 
 /** A statement expanded a list into one parameter per element (listParamsGuard). */
 export class ExpandedListError extends Error {
@@ -61,12 +63,12 @@ export class ExpandedListError extends Error {
 }
 
 /**
- * Throws ExpandedListError when `query` writes a list out as parameters, or binds more than
- * STATEMENT_PARAMS_MAX parameters without being an INSERT. client.ts runs it before every
- * statement of both drivers (drizzle's query logger), in every environment.
+ * Throws ExpandedListError when `query` writes a list of row values out as parameters, or binds
+ * more than STATEMENT_PARAMS_MAX parameters without being an INSERT. client.ts runs it before
+ * every statement of both drivers (drizzle's query logger), in every environment.
  */
 export function listParamsGuard(query: string, params: readonly unknown[]): void {
-  const expanded = EXPANDED_LIST.exec(query);
+  const expanded = EXPANDED_ROWS.exec(query);
   if (expanded) {
     throw new ExpandedListError(
       `Daftar ditulis sebagai parameter satu per elemen ("${expanded[0]}…"): kirim sebagai satu array (server/db/list-params.ts). ${query.slice(0, 200)}`,
