@@ -68,8 +68,9 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
   /**
-   * Calls `listener` once, when the embedded engine aborts (EngineAbortedError): from then on
-   * the database answers nothing. PostgreSQL never calls it (a lost connection reconnects).
+   * Calls `listener` once, when the embedded engine aborts (EngineAbortedError; at once when it
+   * already has): from then on the database answers nothing. PostgreSQL never calls it (a lost
+   * connection reconnects).
    */
   onEngineAbort(listener: (error: EngineAbortedError) => void): void;
   /** Closes the connection (idempotent; after an engine abort it only forgets the engine). */
@@ -89,7 +90,7 @@ const ENGINE_ENTRIES = ['execProtocol', 'execProtocolStream', 'execProtocolRaw',
  * Routes every entry into `client`'s engine through a check: after the first WebAssembly abort
  * the engine is never entered again (EngineAbortedError), and `onAbort` hears of it once.
  */
-function guardEngine(client: PGlite, onAbort: (error: EngineAbortedError) => void): { aborted(): boolean } {
+function guardEngine(client: PGlite, onAbort: (error: EngineAbortedError) => void): { abortedBy(): EngineAbortedError | null } {
   let abortedBy: EngineAbortedError | null = null;
   const engine = client as unknown as Record<(typeof ENGINE_ENTRIES)[number], (...args: unknown[]) => Promise<unknown>>;
   for (const entry of ENGINE_ENTRIES) {
@@ -106,7 +107,7 @@ function guardEngine(client: PGlite, onAbort: (error: EngineAbortedError) => voi
       }
     };
   }
-  return { aborted: () => abortedBy !== null };
+  return { abortedBy: () => abortedBy };
 }
 
 /** Wraps an open PGlite client (a folder, in-memory, or loaded from a dump). */
@@ -122,7 +123,9 @@ export function wrapPglite(client: PGlite): Database {
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     onEngineAbort(listener) {
-      listeners.push(listener);
+      const abortedBy = engine.abortedBy();
+      if (abortedBy) listener(abortedBy);
+      else listeners.push(listener);
     },
     async listen(channel, onPayload, onConnect) {
       const unlisten = await client.listen(channel, onPayload);
@@ -135,7 +138,7 @@ export function wrapPglite(client: PGlite): Database {
       if (closed) return;
       closed = true;
       // An aborted engine cannot close: what it committed is in its files already (its WAL).
-      if (!engine.aborted()) await client.close();
+      if (!engine.abortedBy()) await client.close();
     },
   };
 }

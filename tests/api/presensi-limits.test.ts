@@ -3,17 +3,16 @@
 // of 500 in every shape (one participant × 500 dates, 500 × one, 5 × 100, 100 × 5), HR's
 // correction of 500 marks (each written to the history), 501 refused with nothing stored, and
 // an idempotent resend of 500 answered with the same body.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_STEPS, MENUNGGU } from '../../src/domain/approval-chain';
 import { PRESENSI_BATCH_MAX, PRESENSI_MSG, addDays } from '../../src/domain/presensi';
 import { dateArray, idIn } from '../../server/db/list-params';
-import { peserta, pesertaSiswa, reviews } from '../../server/db/schema';
 import { riwayat } from '../../server/db/schema-riwayat';
 import { presensi } from '../../server/db/schema-presensi';
 import { type DemoUsername, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp, testDbKind } from '../helpers/build-app';
-import { makePeserta, send } from '../helpers/nilai';
+import { manyPeserta } from '../helpers/many-peserta';
+import { send } from '../helpers/nilai';
 
 /** The internships of this file: long enough for 500 working days (Monday to Saturday). */
 const MASUK = '2024-01-01';
@@ -68,18 +67,7 @@ async function storedCount(people: readonly number[], dates: readonly string[]):
 beforeAll(async () => {
   t = await buildTestApp();
   tokens = await demoTokens(t);
-  // One participant made as the other tests make them, then PRESENSI_BATCH_MAX like it in one insert.
-  const model = await makePeserta(t, { reviews: null });
-  const [row] = await t.db.select().from(peserta).where(eq(peserta.id, model.id));
-  if (!row) throw new Error('no model participant');
-  const { id: _id, change_xid: _xid, created_at: _created, updated_at: _updated, ...fields } = row as typeof row & { created_at?: unknown; updated_at?: unknown };
-  const made = await t.db
-    .insert(peserta)
-    .values(Array.from({ length: PRESENSI_BATCH_MAX }, (_, n) => ({ ...fields, nama: `Peserta Batas ${n + 1}`, tanggal_masuk: MASUK, tanggal_selesai: SELESAI })))
-    .returning({ id: peserta.id });
-  ids = made.map((m) => m.id).sort((a, b) => a - b);
-  await t.db.insert(pesertaSiswa).values(ids.map((id) => ({ peserta_id: id, nis: `BATAS${id}`, jurusan: 'TKJ' })));
-  await t.db.insert(reviews).values(ids.flatMap((id) => APPROVAL_STEPS.map((step): typeof reviews.$inferInsert => ({ peserta_id: id, role_reviewer: step, status: MENUNGGU }))));
+  ({ ids } = await manyPeserta(t, PRESENSI_BATCH_MAX, { tanggal_masuk: MASUK, tanggal_selesai: SELESAI }));
 }, 120_000);
 afterAll(() => t?.close());
 
