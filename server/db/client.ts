@@ -39,7 +39,7 @@ const drizzleOptions = { schema, logger: { logQuery: listParamsGuard } };
 /**
  * The embedded engine aborted (a WebAssembly abort inside PGlite): its memory is no longer
  * trustworthy, so it is never called again — this and every later statement fail with this
- * error, and the process must restart on its DATA_DIR (server/main.ts). `code` is PostgreSQL's
+ * error, and the process must restart on its DATA_DIR (server/shutdown.ts). `code` is PostgreSQL's
  * "terminating connection because of crash of another server process", so the error handler
  * answers 503 as for a database that went away: the client sends again later.
  */
