@@ -11,8 +11,9 @@
 // approved at every step but for 0.5 % (still waiting at a step, or rejected); the recent ones
 // (running, or ended within 180 days) follow the shares below. 'recent': the shape before —
 // every internship starting in 2025–2026 and lasting a year, all with the shares below.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
+import { idIn, textIn } from '../server/db/list-params';
 import { divisiKategori, kompetensi, nilai, peserta, reviews, users } from '../server/db/schema';
 import type { Client } from './http';
 import { type BenchShape, SHAPE } from './size';
@@ -250,7 +251,7 @@ export async function generate(db: Db, client: Client, total: number, shape: Ben
     }
     for (let i = 0; i < scoreRows.length; i += INSERT_CHUNK) await tx.insert(nilai).values(scoreRows.slice(i, i + INSERT_CHUNK));
 
-    const staff = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['pembimbing', 'hr', 'bushead']));
+    const staff = await tx.select({ id: users.id, username: users.username }).from(users).where(textIn(users.username, ['pembimbing', 'hr', 'bushead']));
     const idOf = (username: string) => staff.find((user) => user.username === username)?.id ?? null;
     let changed = 0;
     const decide = async (ids: number[], role: 'Pembimbing' | 'HR' | 'BusHead', status: 'Disetujui' | 'Ditolak' | 'Tidak_dilanjutkan', catatan: string | null, reviewer: string | null) => {
@@ -258,7 +259,7 @@ export async function generate(db: Db, client: Client, total: number, shape: Ben
         const updated = await tx
           .update(reviews)
           .set({ status, catatan, reviewer_id: reviewer ? idOf(reviewer) : null, updated_at: sql`now()` })
-          .where(and(inArray(reviews.peserta_id, ids.slice(i, i + INSERT_CHUNK)), eq(reviews.role_reviewer, role)))
+          .where(and(idIn(reviews.peserta_id, ids.slice(i, i + INSERT_CHUNK)), eq(reviews.role_reviewer, role)))
           .returning({ id: reviews.id });
         changed += updated.length;
       }

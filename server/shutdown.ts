@@ -11,6 +11,11 @@
  *
  * A second signal exits at once (1). A connection still busy after DRAIN_TIMEOUT_MS is cut so
  * the database can still close cleanly; after SHUTDOWN_TIMEOUT_MS the process exits anyway (1).
+ *
+ * The embedded engine aborting (client.ts, EngineAbortedError) stops the server the same way,
+ * but exits 1 so its supervisor starts it again: the engine answers nothing any more (every
+ * request that needs it is answered 503, readiness too), the requests in flight get those
+ * answers, the lock is released. What was committed is in DATA_DIR; the restart recovers it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
@@ -47,28 +52,46 @@ export async function closeServer({ app, database, lock }: ShutdownTargets): Pro
   return code;
 }
 
-/** Handles SIGINT and SIGTERM for the rest of the process's life. */
+/** The line an operator reads when the embedded engine aborted (stderr, before the exit). */
+export const ENGINE_ABORT_LINE =
+  'Database tertanam (PGlite) berhenti mendadak: server tidak lagi siap dan keluar dengan kode 1 agar dijalankan ulang pada DATA_DIR yang sama.';
+
+/**
+ * Handles SIGINT and SIGTERM, and an abort of the embedded engine, for the rest of the process's
+ * life: each stops the server once (closeServer); a signal exits with its code, an abort with 1.
+ */
 export function installShutdown(targets: ShutdownTargets, exit: (code: number) => void = (code) => process.exit(code)): void {
   const { app } = targets;
   let closing = false;
+  const stop = (exitCode: (closed: number) => number) => {
+    closing = true;
+    const drain = setTimeout(() => app.server.closeAllConnections(), DRAIN_TIMEOUT_MS).unref();
+    const force = setTimeout(() => {
+      console.error(`Server tidak berhenti dalam ${SHUTDOWN_TIMEOUT_MS / 1000} detik: berhenti paksa.`);
+      exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    void closeServer(targets).then((code) => {
+      clearTimeout(drain);
+      clearTimeout(force);
+      exit(exitCode(code));
+    });
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {
       console.error(`${signal} kedua: berhenti tanpa menunggu.`);
       exit(1);
       return;
     }
-    closing = true;
     app.log.info(`${signal}: menyelesaikan permintaan yang berjalan, lalu menutup server`);
-    setTimeout(() => app.server.closeAllConnections(), DRAIN_TIMEOUT_MS).unref();
-    setTimeout(() => {
-      console.error(`Server tidak berhenti dalam ${SHUTDOWN_TIMEOUT_MS / 1000} detik: berhenti paksa.`);
-      exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    void closeServer(targets).then((code) => {
+    stop((code) => {
       if (code === 0) app.log.info('server berhenti dengan bersih');
-      exit(code);
+      return code;
     });
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  targets.database?.onEngineAbort((error) => {
+    console.error(ENGINE_ABORT_LINE, error.message);
+    if (!closing) stop(() => 1);
+  });
 }

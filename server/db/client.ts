@@ -16,8 +16,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { listParamsGuard } from './list-params';
 import * as relations from './relations';
 import * as tables from './schema';
+import { CRASH_SHUTDOWN } from './sql-state';
 
 /** Tables and relations, as drizzle's relational queries (`db.query.*`) see them. */
 const schema = { ...tables, ...relations };
@@ -30,6 +32,26 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every statement of both drivers passes listParamsGuard first (drizzle calls it before it sends). */
+const drizzleOptions = { schema, logger: { logQuery: listParamsGuard } };
+
+/**
+ * The embedded engine aborted (a WebAssembly abort inside PGlite): its memory is no longer
+ * trustworthy, so it is never called again — this and every later statement fail with this
+ * error, and the process must restart on its DATA_DIR (server/shutdown.ts). `code` is PostgreSQL's
+ * "terminating connection because of crash of another server process", so the error handler
+ * answers 503 as for a database that went away: the client sends again later.
+ */
+export class EngineAbortedError extends Error {
+  override name = 'EngineAbortedError';
+  readonly code = CRASH_SHUTDOWN;
+}
+
+/** A WebAssembly abort or trap (WebAssembly.RuntimeError: `Aborted()`, `unreachable`, out of bounds). */
+function isEngineAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RuntimeError' || /^Aborted\(/.test(error.message));
+}
 
 /** An open database: the drizzle handle, which driver, and how to close it. */
 export interface Database {
@@ -45,7 +67,13 @@ export interface Database {
    * Answers the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
-  /** Closes the connection (idempotent). */
+  /**
+   * Calls `listener` once, when the embedded engine aborts (EngineAbortedError; at once when it
+   * already has): from then on the database answers nothing. PostgreSQL never calls it (a lost
+   * connection reconnects).
+   */
+  onEngineAbort(listener: (error: EngineAbortedError) => void): void;
+  /** Closes the connection (idempotent; after an engine abort it only forgets the engine). */
   close(): Promise<void>;
 }
 
@@ -55,14 +83,50 @@ interface DatabaseOptions {
   databaseUrl?: string | undefined;
 }
 
+/** PGlite's methods through which every statement, COMMIT and file sync enters the engine. */
+const ENGINE_ENTRIES = ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'syncToFs'] as const;
+
+/**
+ * Routes every entry into `client`'s engine through a check: after the first WebAssembly abort
+ * the engine is never entered again (EngineAbortedError), and `onAbort` hears of it once.
+ */
+function guardEngine(client: PGlite, onAbort: (error: EngineAbortedError) => void): { abortedBy(): EngineAbortedError | null } {
+  let abortedBy: EngineAbortedError | null = null;
+  const engine = client as unknown as Record<(typeof ENGINE_ENTRIES)[number], (...args: unknown[]) => Promise<unknown>>;
+  for (const entry of ENGINE_ENTRIES) {
+    const original = engine[entry].bind(client);
+    engine[entry] = async (...args) => {
+      if (abortedBy) throw new EngineAbortedError(abortedBy.message, { cause: abortedBy.cause });
+      try {
+        return await original(...args);
+      } catch (error) {
+        if (abortedBy || !isEngineAbort(error)) throw error;
+        abortedBy = new EngineAbortedError(`Database tertanam berhenti mendadak (${(error as Error).message})`, { cause: error });
+        onAbort(abortedBy);
+        throw abortedBy;
+      }
+    };
+  }
+  return { abortedBy: () => abortedBy };
+}
+
 /** Wraps an open PGlite client (a folder, in-memory, or loaded from a dump). */
 export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema });
+  const listeners: ((error: EngineAbortedError) => void)[] = [];
+  const engine = guardEngine(client, (error) => {
+    for (const listener of listeners.splice(0)) listener(error);
+  });
+  const db = drizzlePglite(client, drizzleOptions);
   let closed = false;
   return {
     db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    onEngineAbort(listener) {
+      const abortedBy = engine.abortedBy();
+      if (abortedBy) listener(abortedBy);
+      else listeners.push(listener);
+    },
     async listen(channel, onPayload, onConnect) {
       const unlisten = await client.listen(channel, onPayload);
       onConnect?.();
@@ -73,7 +137,8 @@ export function wrapPglite(client: PGlite): Database {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      // An aborted engine cannot close: what it committed is in its files already (its WAL).
+      if (!engine.abortedBy()) await client.close();
     },
   };
 }
@@ -82,7 +147,7 @@ export function wrapPglite(client: PGlite): Database {
 export function connectPostgres(url: string, options: { max?: number } = {}): Database {
   // Migrations print NOTICEs ("already exists, skipping"): not worth a log line.
   const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(sql, { schema });
+  const db = drizzlePostgres(sql, drizzleOptions);
   let closed = false;
   return {
     db,
@@ -95,6 +160,7 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
         if (!closed) await unlisten();
       };
     },
+    onEngineAbort() {},
     async close() {
       if (closed) return;
       closed = true;

@@ -27,3 +27,9 @@ export function constraintName(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * "Terminating connection because of crash of another server process": the database went away
+ * under the statement. The embedded engine's abort reports it too (client.ts, EngineAbortedError).
+ */
+export const CRASH_SHUTDOWN = '57P02';

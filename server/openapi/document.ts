@@ -56,6 +56,7 @@ const AUTO_ERRORS = {
   415: 'Body is not application/json',
   422: 'Idempotency-Key already used by this user for another method or path',
   431: 'Request headers over 16 KB: refused by the HTTP server before any route runs (`message` in English)',
+  503: 'The database went away under the request (PostgreSQL unreachable, or the embedded engine aborted and the server restarts): nothing of it is acknowledged; send it again later',
 } as const;
 
 /** What each tag (the path segment after /api, or a route's own `tag`) groups. */
@@ -178,6 +179,7 @@ function errorStatuses(route: DocumentedRoute): Record<number, string> {
   if (doc.idempotent) errors[422] = AUTO_ERRORS[422];
   // Node's HTTP parser refuses oversized headers on every path, before Fastify routes the request.
   errors[431] = AUTO_ERRORS[431];
+  errors[503] = AUTO_ERRORS[503];
   return { ...errors, ...doc.errors };
 }
 

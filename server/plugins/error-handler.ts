@@ -6,6 +6,7 @@
  * - Fastify's body errors: malformed/empty JSON 400, body over the limit 413, a content
  *   type without a parser 415, other 4xx of the framework with a generic text;
  * - constraint violations the database reports: unique 409, foreign key 409, check/format 400;
+ *   the database gone under the request (the embedded engine aborted) 503;
  * - anything else: 500 with SERVER_MSG.internal, logged with its stack. A client mistake
  *   must never reach this branch.
  * It never echoes an internal error text to the client.
@@ -14,7 +15,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { SERVER_MSG } from '../../src/domain/messages';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-state';
+import { CRASH_SHUTDOWN, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 import { firstIssueMessage } from '../validation';
 
@@ -41,6 +42,7 @@ const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
   '22P02': { status: 400, message: SERVER_MSG.invalidInput }, // invalid text representation
   '22021': { status: 400, message: SERVER_MSG.invalidInput }, // character not in repertoire (a NUL in text)
   '22P05': { status: 400, message: SERVER_MSG.invalidInput }, // untranslatable character
+  [CRASH_SHUTDOWN]: { status: 503, message: SERVER_MSG.databaseUnavailable }, // the database went away (the embedded engine aborted)
 };
 
 function answer(error: FastifyError | Error, request: FastifyRequest): { status: number; message: string } {

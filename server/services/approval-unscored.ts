@@ -12,7 +12,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import { keptWhileUnchanged } from '../db/kept-while-unchanged';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
-import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
+import { idIn } from '../db/list-params';
+import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
 
 /** The active competencies each division needs per level, as rows (divisi_id, jenjang, kompetensi_id) of `needed`. */
 export const neededCompetencies = sql`select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, ${kompetensi.id} as kompetensi_id

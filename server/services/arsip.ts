@@ -10,10 +10,11 @@
 // by the pg_trgm GIN index on peserta.nama (migration 0014; docs/performance.md). Order
 // by name is lower(nama), then nama, then id: the same on PGlite and PostgreSQL whatever their
 // collation, and case-blind like the screens' Indonesian collator.
-import { type SQL, and, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, lte, not, sql } from 'drizzle-orm';
 import type { ArsipPesertaQuery, ArsipSertifikatQuery } from '../../src/domain/arsip';
 import type { Peserta } from '../../src/domain/peserta';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
+import { idIn } from '../db/list-params';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { raiseWorkMem } from '../db/work-mem';
 import { instansi, peserta } from '../db/schema';
@@ -53,7 +54,7 @@ async function instansiNamed(tx: Tx, q: string): Promise<number[]> {
  * twice (~0.2 → ~0.1 s), and an OR with a sub-select scanned every participant for any name.
  */
 function nameOrInstansiHas(q: string, instansiIds: readonly number[]): SQL {
-  return instansiIds.length === 0 ? nameHas(q) : sql`(${nameHas(q)} or ${inArray(peserta.instansi_id, [...instansiIds])})`;
+  return instansiIds.length === 0 ? nameHas(q) : sql`(${nameHas(q)} or ${idIn(peserta.instansi_id, [...instansiIds])})`;
 }
 
 /** The internship overlaps [dari, sampai] (an open end matches anything). */
@@ -157,7 +158,7 @@ export async function searchArsipPeserta(db: Db, query: ArsipPesertaQuery, unsco
       // newest first in the (jenjang, tanggal_masuk) index, or the tanggal_masuk index for both levels.
       const pick = narrowing !== undefined && (query.daftar === 'approval' || query.q !== '') ? pageIdsOnce : pageIds;
       const { total, ids } = await pick(tx, pesertaArsipWhere(query, narrowing, unscored), order, query.page, query.limit);
-      const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, inArray(peserta.id, ids)), ids);
+      const data = ids.length === 0 ? [] : inIdOrder(await selectPeserta(tx, idIn(peserta.id, ids)), ids);
       return { data, total, page: query.page, limit: query.limit };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -177,7 +178,7 @@ export function searchArsipSertifikat(db: Db, query: ArsipSertifikatQuery): Prom
       );
       const { total, ids } = await (query.q === '' ? pageIds : pageIdsOnce)(tx, where, byName, query.page, query.limit);
       if (ids.length === 0) return { data: [], total, page: query.page, limit: query.limit };
-      const rows = inIdOrder(await sertifikatRows(tx, inArray(peserta.id, ids)), ids);
+      const rows = inIdOrder(await sertifikatRows(tx, idIn(peserta.id, ids)), ids);
       const issued = await validCertificates(tx, ids);
       const data = rows.map((row) => {
         const terbit = issued.get(row.id);

@@ -24,7 +24,8 @@ import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
 import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag, nextTurn } from './kept-list-body';
 import { KeptRows } from './kept-rows';
-import { PULL_BY_ID_MAX, deletedSince, idIn, syncCursor } from './peserta-read';
+import { idIn } from '../db/list-params';
+import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
 
 /**
  * A kept row: its JSON as UTF-8 bytes, their SHA-256 (the list's ETag hashes these, not every

@@ -1,9 +1,10 @@
 // Competencies (the Kompetensi screen, HR). Rules kept here: a name is unique per jenjang
 // (any case); the divisions a competency applies to are replaced as a whole, in the same
 // transaction as the row, and must all exist; deleting one takes its scores with it.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Jenjang, KompetensiInput, KompetensiUpdate } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
+import { idIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai } from '../db/schema';
 import { FOREIGN_KEY_VIOLATION } from '../db/sql-state';
@@ -48,7 +49,7 @@ async function getKompetensi(db: Db, id: number): Promise<ApiKompetensi> {
 async function existingDivisiIds(tx: Tx, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
-  const rows = await tx.select({ id: divisi.id }).from(divisi).where(inArray(divisi.id, unique)).for('key share');
+  const rows = await tx.select({ id: divisi.id }).from(divisi).where(idIn(divisi.id, unique)).for('key share');
   if (rows.length !== unique.length) throw new HttpError(400, SERVER_MSG.divisiUnknown);
   return unique;
 }
@@ -56,7 +57,7 @@ async function existingDivisiIds(tx: Tx, ids: readonly number[]): Promise<number
 /** Divisions list their competencies (name, jenjang, aktif): bump them for `?since=` pulls. */
 async function touchDivisi(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(divisi).set({ updated_at: new Date() }).where(inArray(divisi.id, [...ids]));
+  await tx.update(divisi).set({ updated_at: new Date() }).where(idIn(divisi.id, [...ids]));
 }
 
 async function linkedDivisiIds(tx: Tx, kompetensiId: number): Promise<number[]> {

@@ -11,7 +11,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
 import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
-import { idIn, ofPesertaRows, selectPeserta } from './peserta-read';
+import { idIn } from '../db/list-params';
+import { ofPesertaRows, selectPeserta } from './peserta-read';
 
 /** A participant of the mentor's list: the peserta shape plus its counting scores and competency count. */
 type MentorPeserta = Peserta & { nilai: { kompetensi_id: number; skor: number }[]; kompetensi_count: number };

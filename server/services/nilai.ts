@@ -5,13 +5,14 @@
 // (referenced rows) locked first:
 // FOR SHARE makes a concurrent rename or delete of one wait instead of deadlocking with us.
 // One score per participant and competency: a resend replaces it (upsert), never duplicates.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeReviews } from '../../src/domain/approval-chain';
 import { ID_MAX, type Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { NILAI_MSG, type NilaiItem, scoreEditLock } from '../../src/domain/nilai';
 import type { Score } from '../../src/domain/peserta-state';
 import type { AuthUser } from '../auth/plugin';
+import { idIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { divisi, divisiKategori, kompetensi, nilai } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -67,7 +68,7 @@ async function lockKompetensi(tx: Tx, ids: readonly number[]): Promise<Map<numbe
   const rows = await tx
     .select({ id: kompetensi.id, jenjang: kompetensi.jenjang })
     .from(kompetensi)
-    .where(inArray(kompetensi.id, [...ids]))
+    .where(idIn(kompetensi.id, [...ids]))
     .orderBy(asc(kompetensi.id))
     .for('share');
   return new Map(rows.map((row) => [row.id, row.jenjang]));

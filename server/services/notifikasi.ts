@@ -3,7 +3,7 @@
 // back tells nobody; and the inbox reads of the caller's own. Who is told what is the pure rule
 // of src/domain/notifikasi.ts: a writer reads each participant's chain point before its change
 // (chainPoints) and hands it to settleNotifikasi after it.
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type ApprovalStep, type Review, type ReviewStatus } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
@@ -22,6 +22,7 @@ import {
   recipientsOf,
 } from '../../src/domain/notifikasi';
 import type { AuthUser } from '../auth/plugin';
+import { idIn, intArray } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { peserta, reviews, users } from '../db/schema';
 import { notifikasi } from '../db/schema-notifikasi';
@@ -57,11 +58,11 @@ export async function chainPoints(tx: Tx, ids: readonly number[]): Promise<Map<n
     tx
       .select({ id: peserta.id, nama: peserta.nama, jenjang: peserta.jenjang, mentorId: peserta.mentor_id, counting, required })
       .from(peserta)
-      .where(inArray(peserta.id, [...ids])),
+      .where(idIn(peserta.id, [...ids])),
     tx
       .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan, reviewer_id: reviews.reviewer_id })
       .from(reviews)
-      .where(inArray(reviews.peserta_id, [...ids])),
+      .where(idIn(reviews.peserta_id, [...ids])),
   ]);
   const out = new Map<number, PesertaPoint>();
   for (const row of rows) {
@@ -113,7 +114,7 @@ async function toReaders(tx: Tx, named: readonly Told[], before: ReadonlyMap<num
   const rows = await tx
     .select({ id: users.id, role: users.role })
     .from(users)
-    .where(inArray(users.id, [...new Set(named.map((item) => item.userId))]));
+    .where(idIn(users.id, [...new Set(named.map((item) => item.userId))]));
   const roleOf = new Map(rows.map((row) => [row.id, row.role]));
   return named.filter((item) => {
     const role = roleOf.get(item.userId);
@@ -215,7 +216,7 @@ export async function settleNotifikasi(
 
 /** Takes `ids` out of every unread digest of `jenis` (an emptied digest stays, hidden, until one arrives again). */
 async function leaveDigests(tx: Tx, jenis: NotifikasiJenis, ids: readonly number[]): Promise<void> {
-  const list = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
+  const list = intArray(ids);
   await tx
     .update(notifikasi)
     .set({ peserta_ids: sql`array(select x from unnest(${notifikasi.peserta_ids}) as x where x <> all(${list}))`, change_xid: CURRENT_XID })

@@ -2,7 +2,7 @@
 // mentors of incomplete scores of participants about to finish and approvers of participants
 // waiting long at their step, then prune old notifications. Who is reminded is the pure rule of
 // src/domain/pengingat.ts; this file reads the rows, writes the notifications and keeps the timer.
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { APPROVAL_STEPS, BUSHEAD, DISETUJUI, DITOLAK, HR, PEMBIMBING, type Review, type ReviewStatus } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
 import {
@@ -15,6 +15,7 @@ import {
   overdueByStep,
   waitingSince,
 } from '../../src/domain/pengingat';
+import { idIn } from '../db/list-params';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { peserta, users } from '../db/schema';
 import { jobRuns } from '../db/schema-jobs';
@@ -79,7 +80,7 @@ async function remindNilai(tx: Tx, today: string, settings: PengingatSettings): 
   const told = await tx
     .select({ userId: notifikasi.user_id, pesertaIds: notifikasi.peserta_ids, tanggal: sql<string | null>`${notifikasi.fakta}->>'tanggal'` })
     .from(notifikasi)
-    .where(and(eq(notifikasi.jenis, 'pengingat_nilai'), inArray(notifikasi.user_id, [...new Set(due.map((row) => row.mentorId))])));
+    .where(and(eq(notifikasi.jenis, 'pengingat_nilai'), idIn(notifikasi.user_id, [...new Set(due.map((row) => row.mentorId))])));
   const seen = new Set(told.flatMap((row) => row.pesertaIds.map((id) => `${row.userId}|${id}|${row.tanggal}`)));
   const fresh = due.filter((row) => !seen.has(`${row.mentorId}|${row.pesertaId}|${row.tanggalSelesai}`));
   if (fresh.length === 0) return 0;

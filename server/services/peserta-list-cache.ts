@@ -8,7 +8,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { peserta } from '../db/schema';
 import { type KeptListTuning, type KeptRow, createKeptList, keptRow } from './kept-list';
-import { idIn, pullPeserta, selectPeserta } from './peserta-read';
+import { idIn } from '../db/list-params';
+import { pullPeserta, selectPeserta } from './peserta-read';
 
 /** A level of the list: one jenjang, or '*' for both. */
 type Level = Jenjang | '*';

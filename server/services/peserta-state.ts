@@ -9,12 +9,13 @@
 // when they bump the participant, and the one a participant delete conflicts with), then their
 // review rows (FOR UPDATE, ascending). Two approvers racing on one step therefore queue on the
 // participant: the second sees the first's decision and gets the 409 of the chain.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Review } from '../../src/domain/approval-chain';
 import type { Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { type PesertaState, type ReviewStep, type Score, reviewSteps } from '../../src/domain/peserta-state';
 import type { AuthUser } from '../auth/plugin';
+import { idIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { kompetensi, nilai, peserta, reviews } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -50,7 +51,7 @@ export async function readableScope(db: Db | Tx, user: AuthUser, id: number): Pr
 /** Of `ids`, the participants that exist and `user` may read, ascending (unknown and another mentor's left out). */
 export async function readableIds(db: Db | Tx, user: AuthUser, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const scopes = await db.select(scopeColumns).from(peserta).where(inArray(peserta.id, [...ids])).orderBy(asc(peserta.id));
+  const scopes = await db.select(scopeColumns).from(peserta).where(idIn(peserta.id, [...ids])).orderBy(asc(peserta.id));
   return scopes.filter((row) => mayReadPeserta(user, row)).map((row) => row.id);
 }
 
@@ -60,7 +61,7 @@ export async function lockPeserta(tx: Tx, ids: readonly number[]): Promise<Map<n
   const rows = await tx
     .select(scopeColumns)
     .from(peserta)
-    .where(inArray(peserta.id, [...ids]))
+    .where(idIn(peserta.id, [...ids]))
     .orderBy(asc(peserta.id))
     .for('no key update');
   return new Map(rows.map((row) => [row.id, row]));
@@ -73,7 +74,7 @@ export async function lockReviews(tx: Tx, ids: readonly number[]): Promise<Map<n
   const rows = await tx
     .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
     .from(reviews)
-    .where(inArray(reviews.peserta_id, [...ids]))
+    .where(idIn(reviews.peserta_id, [...ids]))
     .orderBy(asc(reviews.peserta_id), asc(reviews.role_reviewer))
     .for('update');
   for (const { peserta_id, ...review } of rows) out.get(peserta_id)?.push(review);
@@ -87,7 +88,7 @@ export async function selectReviews(db: Db | Tx, ids: readonly number[]): Promis
     const rows = await db
       .select({ peserta_id: reviews.peserta_id, role_reviewer: reviews.role_reviewer, status: reviews.status, catatan: reviews.catatan })
       .from(reviews)
-      .where(inArray(reviews.peserta_id, [...ids]));
+      .where(idIn(reviews.peserta_id, [...ids]));
     for (const { peserta_id, ...review } of rows) stored.get(peserta_id)?.push(review);
   }
   return new Map([...stored].map(([id, list]) => [id, reviewSteps(list)]));
@@ -109,7 +110,7 @@ export async function selectNilai(db: Db | Tx, pesertaIds: readonly number[]): P
     })
     .from(nilai)
     .innerJoin(kompetensi, eq(kompetensi.id, nilai.kompetensi_id))
-    .where(inArray(nilai.peserta_id, [...pesertaIds]))
+    .where(idIn(nilai.peserta_id, [...pesertaIds]))
     .orderBy(asc(nilai.peserta_id), kompetensiByNama, asc(nilai.kompetensi_id));
   return rows.map(({ nama, ...row }) => ({ ...row, kompetensi: { nama } }));
 }

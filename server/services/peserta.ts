@@ -13,12 +13,13 @@
 // Any later service that changes reviews or scores of a participant should lock the peserta
 // row first too, since the triggers of migration 0002 update it and a delete locks it before
 // its children.
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { APPROVAL_STEPS, MENUNGGU, type ReviewStatus } from '../../src/domain/approval-chain';
 import type { InstansiJenis, Jenjang } from '../../src/domain/master-data';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { PESERTA_MSG, type Peserta, type PesertaCreate, type PesertaUpdate } from '../../src/domain/peserta';
 import type { Role } from '../../src/domain/roles';
+import { idIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -56,13 +57,13 @@ export async function loadRefs(tx: Tx, payloads: readonly RefIds[]): Promise<Pes
   const userIds = distinct(payloads.flatMap((p) => [p.mentor_id, p.pembimbing_id]));
   // KEY SHARE: renames may go on, deletes wait. SHARE on users: a role change waits too.
   const instansiRows = instansiIds.length
-    ? await tx.select({ id: instansi.id, jenis: instansi.jenis, nama: instansi.nama }).from(instansi).where(inArray(instansi.id, instansiIds)).orderBy(instansi.id).for('key share')
+    ? await tx.select({ id: instansi.id, jenis: instansi.jenis, nama: instansi.nama }).from(instansi).where(idIn(instansi.id, instansiIds)).orderBy(instansi.id).for('key share')
     : [];
   const divisiRows = divisiIds.length
-    ? await tx.select({ id: divisi.id }).from(divisi).where(inArray(divisi.id, divisiIds)).orderBy(divisi.id).for('key share')
+    ? await tx.select({ id: divisi.id }).from(divisi).where(idIn(divisi.id, divisiIds)).orderBy(divisi.id).for('key share')
     : [];
   const userRows = userIds.length
-    ? await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, userIds)).orderBy(users.id).for('share')
+    ? await tx.select({ id: users.id, role: users.role }).from(users).where(idIn(users.id, userIds)).orderBy(users.id).for('share')
     : [];
   return {
     instansi: new Map(instansiRows.map((row) => [row.id, row.jenis])),

@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/presensi';
 import type { AuthUser } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
+import { dateArray, idIn, intArray } from '../db/list-params';
 import { divisi, peserta } from '../db/schema';
 import { raiseWorkMem } from '../db/work-mem';
 import { presensi } from '../db/schema-presensi';
@@ -68,7 +69,7 @@ export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly 
   const periods = await tx
     .select({ id: peserta.id, tanggal_masuk: peserta.tanggal_masuk, tanggal_selesai: peserta.tanggal_selesai })
     .from(peserta)
-    .where(inArray(peserta.id, ids));
+    .where(idIn(peserta.id, ids));
   const periodOf = new Map(periods.map((row) => [row.id, row]));
   const today = jakartaDate(settings.now ?? new Date());
   for (const mark of marks) {
@@ -105,22 +106,24 @@ export async function putPresensi(tx: Tx, origin: ChangeOrigin, marks: readonly 
   const stored = await tx
     .select(markColumns)
     .from(presensi)
-    .where(sql`(${presensi.peserta_id}, ${presensi.tanggal}) in (${sql.join(
-      marks.map((mark) => sql`(${mark.peserta_id}::integer, ${mark.tanggal}::date)`),
-      sql`, `,
-    )})`)
+    .where(marksIn(marks))
     .orderBy(asc(presensi.peserta_id), asc(presensi.tanggal));
   return { status: 200, body: { message: PRESENSI_MSG.saved, data: stored } };
 }
 
+/** The rows of `marks`' (participant, date) pairs: two array parameters zipped by unnest. */
+function marksIn(marks: readonly PresensiMark[]): SQL {
+  const ids = intArray(marks.map((mark) => mark.peserta_id));
+  const dates = dateArray(marks.map((mark) => mark.tanggal));
+  return sql`(${presensi.peserta_id}, ${presensi.tanggal}) in (select * from unnest(${ids}, ${dates}))`;
+}
+
 /** The stored status of each of `marks`' dates that has one, by markKey. */
 async function storedStatuses(tx: Tx, marks: readonly PresensiMark[]): Promise<Map<string, PresensiStatus>> {
-  const ids = [...new Set(marks.map((mark) => mark.peserta_id))];
-  const dates = [...new Set(marks.map((mark) => mark.tanggal))];
   const stored = await tx
     .select({ peserta_id: presensi.peserta_id, tanggal: presensi.tanggal, status: presensi.status })
     .from(presensi)
-    .where(and(inArray(presensi.peserta_id, ids), inArray(presensi.tanggal, dates)));
+    .where(marksIn(marks));
   return new Map(stored.map((row) => [markKey(row.peserta_id, row.tanggal), row.status]));
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import webPush from 'web-push';
 import { type JamTenang, PUSH_MAX_AGE_MS, type PushPayload, jamTenangEnd, morningPayload, pushBackoffMs, pushOutcome } from '../../src/domain/push';
 import type { VapidKeys } from '../config';
+import { intArray } from '../db/list-params';
 import { type Db, rowsOf } from '../db/client';
 
 /** A subscription as web-push takes it. */
@@ -98,8 +99,6 @@ function unitsOf(rows: readonly Claimed[]): SendUnit[] {
   return [...units, ...byTag.values()];
 }
 
-const idList = (ids: readonly number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
-
 /** Sends the due pushes once: hold them in the quiet hours, else claim, send and settle them. */
 export async function drainPushQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
@@ -136,7 +135,7 @@ export async function drainPushQueue(db: Db, options: DrainOptions): Promise<Dra
   const subIds = [...new Set(claimed.map((row) => row.langganan_id))];
   const targets = rowsOf<Target>(
     await db.execute<Target>(
-      sql`select id, endpoint, p256dh, auth from push_langganan where id = any(${idList(subIds)})`,
+      sql`select id, endpoint, p256dh, auth from push_langganan where id = any(${intArray(subIds)})`,
     ),
   );
   await Promise.all(
@@ -156,11 +155,11 @@ export async function drainPushQueue(db: Db, options: DrainOptions): Promise<Dra
           await db.execute(sql`
             update push_antrian set percobaan = ${attempts}, sewa_sampai = null,
               kirim_setelah = ${new Date(now.getTime() + wait).toISOString()}::timestamptz
-            where id = any(${idList(unit.ids)})`);
+            where id = any(${intArray(unit.ids)})`);
           result.retried += 1;
           continue;
         }
-        await db.execute(sql`delete from push_antrian where id = any(${idList(unit.ids)})`);
+        await db.execute(sql`delete from push_antrian where id = any(${intArray(unit.ids)})`);
         if (outcome === 'sent') result.sent += 1;
         else result.dropped += 1;
       }

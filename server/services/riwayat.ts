@@ -8,7 +8,7 @@
 // transaction's now()); for a change that waited in the outbox, the device time of header
 // X-Dibuat-Pada bounded by boundDeviceTime (src/domain/riwayat.ts: clamped into the session's
 // start .. now, never refused) and `offline` true.
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { ApprovalAction } from '../../src/domain/approval-chain';
 import {
   DIBUAT_PADA_HEADER,
@@ -21,6 +21,7 @@ import {
   dibuatPadaSchema,
 } from '../../src/domain/riwayat';
 import type { AuthUser } from '../auth/plugin';
+import { idIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { kompetensi, nilai, peserta } from '../db/schema';
 import { riwayat } from '../db/schema-riwayat';
@@ -74,7 +75,7 @@ interface RiwayatRow {
 async function appendRiwayat(tx: Tx, origin: ChangeOrigin, rows: readonly RiwayatRow[]): Promise<void> {
   if (rows.length === 0) return;
   const ids = [...new Set(rows.map((row) => row.peserta_id))];
-  const names = await tx.select({ id: peserta.id, nama: peserta.nama }).from(peserta).where(inArray(peserta.id, ids));
+  const names = await tx.select({ id: peserta.id, nama: peserta.nama }).from(peserta).where(idIn(peserta.id, ids));
   const namaOf = new Map(names.map((row) => [row.id, row.nama]));
   const { user, waktuPerangkat } = origin;
   await tx.insert(riwayat).values(
@@ -96,7 +97,7 @@ export async function scoresBefore(tx: Tx, pesertaIds: readonly number[]): Promi
   const rows = await tx
     .select({ peserta_id: nilai.peserta_id, kompetensi_id: nilai.kompetensi_id, skor: nilai.skor })
     .from(nilai)
-    .where(inArray(nilai.peserta_id, [...pesertaIds]));
+    .where(idIn(nilai.peserta_id, [...pesertaIds]));
   return new Map(rows.map((row) => [`${row.peserta_id}:${row.kompetensi_id}`, row.skor]));
 }
 
@@ -112,7 +113,7 @@ export async function recordScoreSave(
   items: readonly { peserta_id: number; kompetensi_id: number; skor: number }[],
 ): Promise<void> {
   const kompetensiIds = [...new Set(items.map((item) => item.kompetensi_id))];
-  const names = await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(inArray(kompetensi.id, kompetensiIds));
+  const names = await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(idIn(kompetensi.id, kompetensiIds));
   const namaOf = new Map(names.map((row) => [row.id, row.nama]));
   const changesOf = new Map<number, RiwayatPerubahan[]>();
   for (const item of items) {

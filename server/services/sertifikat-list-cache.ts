@@ -11,7 +11,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
 import { type KeptListTuning, changedParticipants, createKeptList } from './kept-list';
-import { idIn } from './peserta-read';
+import { idIn } from '../db/list-params';
 import { sertifikatListRows } from './sertifikat';
 import { fullyApproved } from './sertifikat-rows';
 

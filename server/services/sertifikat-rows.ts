@@ -3,10 +3,11 @@
 // full name, title and the hash of their current signature — and the issue date, the day
 // (Asia/Jakarta) BusHead approved. Costs selectPeserta's three queries plus one for the signers,
 // whatever the number of rows. Issuing freezes such a row in a certificate's snapshot.
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { BUSHEAD, DISETUJUI, PEMBIMBING } from '../../src/domain/approval-chain';
 import { ORGANISASI_TIME_ZONE } from '../../src/domain/dates';
 import type { SertifikatPeserta, Signer } from '../../src/domain/sertifikat';
+import { textIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { peserta, reviews, userSignatures, users } from '../db/schema';
 import { ofPesertaRows, selectPeserta } from './peserta-read';
@@ -63,7 +64,7 @@ export async function sertifikatRows(tx: Db | Tx, where: SQL): Promise<Sertifika
     .leftJoin(userSignatures, eq(userSignatures.user_id, reviews.reviewer_id))
     .where(
       and(
-        inArray(reviews.role_reviewer, [PEMBIMBING, BUSHEAD]),
+        textIn(reviews.role_reviewer, [PEMBIMBING, BUSHEAD]),
         ofPesertaRows(tx, reviews.peserta_id, rows, filter),
       ),
     );

@@ -8,7 +8,7 @@
 // and the partial unique index sertifikat_terbit_valid_idx allows one valid certificate per
 // participant, so concurrent third approvals issue exactly one.
 import { randomBytes } from 'node:crypto';
-import { and, between, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, between, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jakartaDate } from '../../src/domain/dates';
 import { type Kehadiran, hariKerjaSampai } from '../../src/domain/kehadiran';
 import { SERVER_MSG } from '../../src/domain/messages';
@@ -25,6 +25,7 @@ import {
 } from '../../src/domain/sertifikat-terbit';
 import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents/input';
 import { certificatePdf } from '../../src/documents/make';
+import { idIn, textIn } from '../db/list-params';
 import type { Db, Tx } from '../db/client';
 import { kompetensi, peserta } from '../db/schema';
 import { presensi } from '../db/schema-presensi';
@@ -49,7 +50,7 @@ export interface IssueSettings {
 /** Ids among `ids` whose three steps are all Disetujui. */
 async function fullyApprovedIds(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: peserta.id }).from(peserta).where(and(inArray(peserta.id, [...ids]), fullyApproved()));
+  const rows = await tx.select({ id: peserta.id }).from(peserta).where(and(idIn(peserta.id, [...ids]), fullyApproved()));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -59,26 +60,17 @@ async function revokeValid(tx: Tx, ids: readonly number[]): Promise<void> {
   await tx
     .update(sertifikatTerbit)
     .set({ dicabut_pada: sql`now()` })
-    .where(and(inArray(sertifikatTerbit.peserta_id, [...ids]), isNull(sertifikatTerbit.dicabut_pada)));
+    .where(and(idIn(sertifikatTerbit.peserta_id, [...ids]), isNull(sertifikatTerbit.dicabut_pada)));
 }
 
-/**
- * Ids per query of validCertificates: one bound parameter each, and PostgreSQL takes at most
- * 65,535 in a statement — the whole certificate list of a level at 100,000 participants passed
- * ~85,000 and was answered 500.
- */
-const CERTIFICATE_IDS_PER_QUERY = 10_000;
-
-/** The valid (not revoked) certificates of `ids`, by participant id. */
+/** The valid (not revoked) certificates of `ids`, by participant id (one array parameter, however many ids). */
 export async function validCertificates(tx: Db | Tx, ids: readonly number[]): Promise<Map<number, typeof sertifikatTerbit.$inferSelect>> {
   const valid = new Map<number, typeof sertifikatTerbit.$inferSelect>();
-  for (let from = 0; from < ids.length; from += CERTIFICATE_IDS_PER_QUERY) {
-    const rows = await tx
-      .select()
-      .from(sertifikatTerbit)
-      .where(and(inArray(sertifikatTerbit.peserta_id, ids.slice(from, from + CERTIFICATE_IDS_PER_QUERY)), isNull(sertifikatTerbit.dicabut_pada)));
-    for (const row of rows) if (row.peserta_id !== null) valid.set(row.peserta_id, row);
-  }
+  const rows = await tx
+    .select()
+    .from(sertifikatTerbit)
+    .where(and(idIn(sertifikatTerbit.peserta_id, ids), isNull(sertifikatTerbit.dicabut_pada)));
+  for (const row of rows) if (row.peserta_id !== null) valid.set(row.peserta_id, row);
   return valid;
 }
 
@@ -86,7 +78,7 @@ export async function validCertificates(tx: Db | Tx, ids: readonly number[]): Pr
 export async function snapshotImages(tx: Db | Tx, snapshot: SertifikatSnapshot): Promise<Map<string, Uint8Array>> {
   const hashes = snapshotImageHashes(snapshot);
   if (hashes.length === 0) return new Map();
-  const rows = await tx.select().from(dokumenGambar).where(inArray(dokumenGambar.sha256, hashes));
+  const rows = await tx.select().from(dokumenGambar).where(textIn(dokumenGambar.sha256, hashes));
   return new Map(rows.map((row) => [row.sha256, row.png]));
 }
 
@@ -124,7 +116,7 @@ async function kehadiranAtIssue(tx: Tx, row: SertifikatPeserta, hariKerja: reado
 async function snapshotOf(tx: Tx, row: SertifikatPeserta, settings: IssueSettings, logo: string | null): Promise<SertifikatSnapshot> {
   const { organisasi } = settings;
   const ids = row.nilai.map((score) => score.kompetensi_id);
-  const names = ids.length === 0 ? [] : await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(inArray(kompetensi.id, ids));
+  const names = ids.length === 0 ? [] : await tx.select({ id: kompetensi.id, nama: kompetensi.nama }).from(kompetensi).where(idIn(kompetensi.id, ids));
   const kehadiran = await kehadiranAtIssue(tx, row, settings.hariKerja);
   return {
     peserta: row,

@@ -1,9 +1,10 @@
 // Signature PNGs (at most 1 MB) of Pembimbing and BusHead accounts (their profile page), stored
 // in the database, so every instance serves them: one row per user in `user_signatures` with the bytes and their SHA-256.
 // Rules kept here: only a real PNG is accepted (services/png.ts), and a failed upload changes nothing.
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { SIGNATURE_MSG } from '../../src/domain/sertifikat';
+import { idIn } from '../db/list-params';
 import type { Db } from '../db/client';
 import { userSignatures, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -62,6 +63,6 @@ export async function signaturesOf(db: Pick<Db, 'select'>, userIds: readonly num
   const rows = await db
     .select({ user_id: userSignatures.user_id, png: userSignatures.png, sha256: userSignatures.sha256 })
     .from(userSignatures)
-    .where(inArray(userSignatures.user_id, [...userIds]));
+    .where(idIn(userSignatures.user_id, [...userIds]));
   return new Map(rows.map((row) => [row.user_id, { png: row.png, sha256: row.sha256 }]));
 }

@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DISETUJUI, DITOLAK, MENUNGGU, PEMBIMBING, TIDAK_DILANJUTKAN } from '../../src/domain/approval-chain';
 import { jakartaDate } from '../../src/domain/dates';
 import { DEFAULT_WORKING_SET_WINDOW, type WorkingSetWindow, workingSetBatas } from '../../src/domain/working-set';
+import { textIn } from '../db/list-params';
 import { peserta, reviews } from '../db/schema';
 
 /**
@@ -25,7 +26,7 @@ function pendingIds(role: string): SQL {
   const open =
     role === 'Mentor'
       ? sql`${reviews.role_reviewer} = ${PEMBIMBING} and ${reviews.status} = ${MENUNGGU}`
-      : sql`${reviews.status} in (${MENUNGGU}, ${DITOLAK})`;
+      : textIn(reviews.status, [MENUNGGU, DITOLAK]);
   return sql`select ${reviews.peserta_id} from ${reviews} where ${reviews.status} <> ${DISETUJUI}
     group by ${reviews.peserta_id} having bool_or(${open}) and not bool_or(${reviews.status} = ${TIDAK_DILANJUTKAN})`;
 }

@@ -91,7 +91,7 @@ describe('GET /api/openapi.json', () => {
     expect(createDivisi.security).toEqual([{ bearerAuth: [] }]);
     expect(createDivisi['x-roles']).toEqual(['HR']);
     expect(createDivisi.description).toContain('Roles: HR.');
-    expect(Object.keys(createDivisi.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '431']);
+    expect(Object.keys(createDivisi.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '431', '503']);
     expect(doc.paths['/api/nilai/bulk'].post['x-roles']).toEqual(['Mentor', 'Pembimbing', 'HR']);
     expect(doc.paths['/api/divisi'].get['x-roles']).toEqual(['HR', 'Pembimbing', 'Mentor', 'BusHead']);
     expect(doc.paths['/api/divisi'].get.responses['403']).toBeUndefined();

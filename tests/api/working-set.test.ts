@@ -1,7 +1,7 @@
 // The working set on the server: the SQL predicate agrees with inWorkingSet (src/domain) over
 // generated participants, and the `lingkup=kerja` pulls of GET /api/peserta, the mentor's list
 // and the certificate list answer exactly the caller's working set, with `batas` and `keluar`.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_STEPS, REVIEW_STATUSES, type ReviewStatus } from '../../src/domain/approval-chain';
 import { mentorPesertaResponseSchema } from '../../src/domain/arsip';
@@ -10,6 +10,7 @@ import { addDays } from '../../src/domain/pengingat';
 import { type Peserta, pesertaListResponseSchema, pesertaPageResponseSchema } from '../../src/domain/peserta';
 import { sertifikatListResponseSchema } from '../../src/domain/sertifikat-terbit';
 import { DEFAULT_WORKING_SET_WINDOW, inWorkingSet, workingSetBatas } from '../../src/domain/working-set';
+import { idIn } from '../../server/db/list-params';
 import { peserta, reviews } from '../../server/db/schema';
 import { workingSetWhere } from '../../server/services/working-set';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
@@ -54,14 +55,14 @@ describe('the SQL predicate', () => {
         ids.push(made.id);
       }
     }
-    const stored = await t.db.select({ id: peserta.id, tanggal_selesai: peserta.tanggal_selesai }).from(peserta).where(inArray(peserta.id, ids));
-    const stepRows = await t.db.select().from(reviews).where(inArray(reviews.peserta_id, ids));
+    const stored = await t.db.select({ id: peserta.id, tanggal_selesai: peserta.tanggal_selesai }).from(peserta).where(idIn(peserta.id, ids));
+    const stepRows = await t.db.select().from(reviews).where(idIn(reviews.peserta_id, ids));
     for (const role of ['Mentor', 'Pembimbing', 'HR', 'BusHead']) {
       const expected = stored
         .filter((row) => inWorkingSet(role, { tanggal_selesai: row.tanggal_selesai, reviews: stepRows.filter((r) => r.peserta_id === row.id) }, batas))
         .map((row) => row.id)
         .sort((a, b) => a - b);
-      const actual = (await t.db.select({ id: peserta.id }).from(peserta).where(and(inArray(peserta.id, ids), workingSetWhere(role, batas))))
+      const actual = (await t.db.select({ id: peserta.id }).from(peserta).where(and(idIn(peserta.id, ids), workingSetWhere(role, batas))))
         .map((row) => row.id)
         .sort((a, b) => a - b);
       expect(actual, role).toEqual(expected);

@@ -56,13 +56,18 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
 }
 
 /** Starts `server/main.ts` on `dataDir` and a free port; resolves once /api/health answers 200. */
-export async function startServer(dataDir: string): Promise<ServerProcess> {
+export async function startServer(
+  dataDir: string,
+  /** `preload`: a module imported before the server (a test's fault injection), with `env`. */
+  options: { preload?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const preload = options.preload ? ['--import', options.preload] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT,
-    env: env(dataDir, { PORT: String(port) }),
+    env: env(dataDir, { ...options.env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
