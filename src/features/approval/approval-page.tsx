@@ -175,7 +175,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const emptyText = filtering ? 'Tidak ada data yang sesuai dengan filter' : 'Tidak ada peserta yang memiliki nilai untuk disetujui';
 
   return (
-    <section className="page">
+    <section className="page approval-page">
       <header className="page-header">
         <h1>Approval Management</h1>
       </header>
