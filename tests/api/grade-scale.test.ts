@@ -3,7 +3,6 @@
 // when HR keeps a template of the participant's level with other words (the demo seed's
 // 'Standar SMK': 'B – Baik' from 80). The texts are read back from the PDFs the API serves.
 import { and, eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSHEAD, DISETUJUI, HR, PEMBIMBING } from '../../src/domain/approval-chain';
 import { gradeFor } from '../../src/domain/grade';
@@ -12,6 +11,7 @@ import { nilai } from '../../server/db/schema';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { makePeserta } from '../helpers/nilai';
+import { pdfText } from '../helpers/pdf-text';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;
@@ -20,17 +20,6 @@ beforeAll(async () => {
   tokens = await demoTokens(t);
 });
 afterAll(() => t.close());
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return texts.join(' ').replace(/[\s\u00a0]+/g, ' ');
-}
 
 /** A level-SMK participant with these scores (in competency order), approved by all three steps. */
 async function approvedWith(scores: readonly number[]): Promise<number> {
