@@ -80,14 +80,9 @@ export function rekapQueryString(query: PresensiRekapQuery): string {
   return `?${params.toString()}`;
 }
 
-// Made on first use (ICU data), like the dates' formatter.
-let persenFormat: Intl.NumberFormat | undefined;
-
-/** A share present as the screen writes it: 96.7 → '96,7 %', null (nothing recorded) → '—'. */
+/** A share present as the screen writes it: 96.7 → '96,7 %' (formatPersen), null (nothing recorded) → '—'. */
 export function formatPersenHadir(persen: number | null): string {
-  if (persen === null) return '—';
-  persenFormat ??= new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${persenFormat.format(persen)} %`;
+  return persen === null ? '—' : formatPersen(persen);
 }
 
 /** The coverage of a row or the totals: '5 / 23 (21,7 %)'. */

@@ -40,7 +40,7 @@ describe('the top bar on a phone', () => {
     await page.getByRole('heading', { name: 'Penilaian Peserta Magang' }).waitFor();
     await context.setOffline(true);
     await scoreInDialog(page, 'Sekar Ayuningtyas', [81, 82, 83, 84]);
-    await successNotice(page, MSG.savedOffline).getByRole('button', { name: 'OK', exact: true }).click();
+    await page.getByText(MSG.savedOffline, { exact: true }).waitFor();
     await page.goto(`${server.url}/notifikasi`);
     const bar = page.getByRole('banner');
     for (const width of [390, 320]) {
