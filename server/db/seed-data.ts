@@ -13,18 +13,27 @@ export interface SeedAccount {
   username: string;
   password: string;
   role: Role;
+  /** The person's full name, printed under their signature instead of the username. */
+  nama_lengkap?: string;
+  /** Their job title, printed under that name. */
+  jabatan?: string;
 }
 
-/** The four demo accounts (password: username + '1234'); the first is also the only SEED=none account. */
+/**
+ * The four demo accounts (password: username + '1234'), each a person with a full name and a
+ * job title, so the demo's certificates and transcripts are signed by names, not login names.
+ */
 export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
-  { employee_id: 'EMP001', username: 'hr', password: 'hr1234', role: 'HR' },
-  { employee_id: 'EMP002', username: 'pembimbing', password: 'pembimbing1234', role: 'Pembimbing' },
-  { employee_id: 'EMP003', username: 'mentor', password: 'mentor1234', role: 'Mentor' },
-  { employee_id: 'EMP004', username: 'bushead', password: 'bushead1234', role: 'BusHead' },
+  { employee_id: 'EMP001', username: 'hr', password: 'hr1234', role: 'HR', nama_lengkap: 'Rina Marlina, S.Psi.', jabatan: 'Manajer Sumber Daya Manusia' },
+  { employee_id: 'EMP002', username: 'pembimbing', password: 'pembimbing1234', role: 'Pembimbing', nama_lengkap: 'Hendra Gunawan, S.E.', jabatan: 'Koordinator Program Magang' },
+  { employee_id: 'EMP003', username: 'mentor', password: 'mentor1234', role: 'Mentor', nama_lengkap: 'Dian Puspitasari, S.Kom.', jabatan: 'Senior Staf Teknologi Informasi' },
+  { employee_id: 'EMP004', username: 'bushead', password: 'bushead1234', role: 'BusHead', nama_lengkap: 'Ir. Bambang Hartono, M.M.', jabatan: 'Kepala Divisi Operasional' },
 ];
 
-/** The account SEED=none creates. */
-export const FIRST_HR_ACCOUNT: SeedAccount = DEMO_ACCOUNTS[0] as SeedAccount;
+/** The account SEED=none creates: the demo's HR login, without a person's name (the organisation adds its own). */
+export const FIRST_HR_ACCOUNT: SeedAccount = (({ employee_id, username, password, role }) => ({ employee_id, username, password, role }))(
+  DEMO_ACCOUNTS[0] as SeedAccount,
+);
 
 export const DEMO_DIVISI = [
   'Operasional Toko',

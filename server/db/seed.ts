@@ -87,6 +87,8 @@ async function insertAccounts(tx: Tx, accounts: readonly SeedAccount[]) {
         employee_id: account.employee_id,
         username: account.username,
         role: account.role,
+        nama_lengkap: account.nama_lengkap ?? null,
+        jabatan: account.jabatan ?? null,
         password_hash: hashes[index] as string,
       })),
     )

@@ -118,7 +118,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(answer.status).headers(answerHeaders(answer)).send(answer.body);
   });
 
-  // Daftar Nilai: `gradeConfig` is a JSON list of thresholds; absent → the default thresholds (A ≥ 90 … E).
+  // Daftar Nilai: `gradeConfig` is a JSON list of thresholds; absent → the default transcript scale, the certificate's.
   app.get<{ Params: { id: string }; Querystring: { gradeConfig?: unknown } }>(
     '/cetak/:id',
     { preHandler: requireRole('Pembimbing', 'HR', 'BusHead'), config: { openapi: cetakDoc } },

@@ -31,7 +31,6 @@ import { kompetensi, peserta } from '../db/schema';
 import { presensi } from '../db/schema-presensi';
 import { dokumenGambar, sertifikatTerbit } from '../db/schema-sertifikat';
 import { HttpError } from '../http-error';
-import { listGradeTemplates } from './grade';
 import { readLogo } from './organisasi';
 import { lockPeserta } from './peserta-state';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
@@ -121,7 +120,7 @@ async function snapshotOf(tx: Tx, row: SertifikatPeserta, settings: IssueSetting
   return {
     peserta: row,
     kompetensi: names.sort((a, b) => a.id - b.id),
-    thresholds: certificateGradeItems(await listGradeTemplates(tx), row.jenjang),
+    thresholds: certificateGradeItems(),
     organisasi: { nama: organisasi.nama, kota: organisasi.kota, ...(logo ? { logo } : {}) },
     ...(kehadiran ? { kehadiran } : {}),
   };

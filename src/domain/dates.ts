@@ -37,3 +37,29 @@ export function formatHariTanggal(iso: string | null | undefined): string {
   if (!match) return formatDateId(iso);
   return WEEKDAY_LONG_ID().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
+
+// Made on first use, like the date formatter above.
+let jakartaTimeParts: Intl.DateTimeFormat | undefined;
+
+/**
+ * A moment (an ISO 8601 time) as people at the organisation read it: its Jakarta date and time
+ * with the zone's name, e.g. '2026-11-28T23:30:00Z' → '29 November 2026, 06.30 WIB', whatever
+ * the device's own zone. Assembled from parts so every runtime prints the same; anything that
+ * is not a time is returned unchanged. Every time the app shows (history, inbox) goes through it.
+ */
+export function formatWaktuWib(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  jakartaTimeParts ??= new Intl.DateTimeFormat('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ORGANISASI_TIME_ZONE,
+  });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of jakartaTimeParts.formatToParts(time)) part[type] = value;
+  return `${part.day} ${part.month} ${part.year}, ${part.hour}.${part.minute} WIB`;
+}

@@ -1,6 +1,16 @@
 /**
  * Grade templates for the transcript (Daftar Nilai): the payload schema, the
  * default thresholds, chip text and the letter a score gets under a template. Pure.
+ *
+ * Which scale grades what:
+ * - score screens (Penilaian, Edit Nilai, Detail Approval): the letter alone, A ≥ 90, B ≥ 80,
+ *   C ≥ 70, D ≥ 60, else E (`letterGrade` in ./nilai);
+ * - the certificate: the average on the default transcript scale (DEFAULT_GRADE_ITEMS, letter
+ *   and predikat), frozen with the certificate when it is issued;
+ * - the Daftar Nilai: the same default scale ('Gunakan Default', or the API without
+ *   `gradeConfig`), so a participant's certificate and Daftar Nilai give the average the same
+ *   letter and predikat; a template chosen at print time replaces that scale for the whole
+ *   transcript, every row and the average alike.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -53,7 +63,7 @@ export const gradeTemplateSchema = lazySchema(() => z.object({
 }));
 export type GradeTemplateInput = z.infer<typeof gradeTemplateSchema>;
 
-/** Default transcript thresholds. */
+/** Default transcript thresholds: the Daftar Nilai's default and the certificate's scale. */
 export const DEFAULT_GRADE_ITEMS: readonly GradeItem[] = [
   { huruf: 'A', min: 86, predikat: 'Sangat Memuaskan' },
   { huruf: 'B', min: 71, predikat: 'Memuaskan' },

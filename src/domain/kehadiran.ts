@@ -18,7 +18,6 @@ import {
   type Weekday,
   countMarks,
   countWorkingDays,
-  kehadiranLine,
   presensiCounts,
 } from './presensi';
 
@@ -59,9 +58,42 @@ export function kehadiranCounts(kehadiran: Kehadiran): PresensiCounts {
   return presensiCounts({ [HADIR]: kehadiran.hadir, [IZIN]: kehadiran.izin, [SAKIT]: kehadiran.sakit, [ALPA]: kehadiran.alpa });
 }
 
-/** The figure's line: 'Kehadiran: 58 dari 60 hari kerja tercatat, 96,7 %'. */
+/**
+ * Coverage: the share of working days that have a mark, in percent with one decimal; null
+ * without working days. The share present (`persen_hadir`) counts recorded days only, so it
+ * says little when coverage is low.
+ */
+export function cakupanPersen(tercatat: number, hariKerja: number): number | null {
+  if (hariKerja <= 0) return null;
+  return Math.round((tercatat / hariKerja) * 1000) / 10;
+}
+
+/** Below this coverage (percent of working days recorded) a share present is flagged as resting on few days. */
+export const CAKUPAN_MINIMUM_PERSEN = 80;
+
+/** Whether `tercatat` of `hariKerja` working days is too few to read the share present on its own. */
+export function cakupanRendah(tercatat: number, hariKerja: number): boolean {
+  const persen = cakupanPersen(tercatat, hariKerja);
+  return persen !== null && persen < CAKUPAN_MINIMUM_PERSEN;
+}
+
+/** A percentage as the attendance texts write it: 96.7 → '96,7 %', null → '–'. */
+export function formatPersen(persen: number | null): string {
+  return persen === null ? '–' : `${persen.toFixed(1).replace('.', ',')} %`;
+}
+
+/**
+ * The figure's line, its two ratios apart: the share present of the recorded days, then the
+ * coverage of the working days — 'Kehadiran: hadir 55 dari 58 hari tercatat (94,8 %); tercatat
+ * 58 dari 60 hari kerja (96,7 %)'.
+ */
 export function kehadiranText(kehadiran: Kehadiran): string {
-  return kehadiranLine(kehadiranCounts(kehadiran), kehadiran.hari_kerja);
+  const counts = kehadiranCounts(kehadiran);
+  const cakupan = cakupanPersen(counts.tercatat, kehadiran.hari_kerja);
+  return (
+    `Kehadiran: hadir ${counts.hadir} dari ${counts.tercatat} hari tercatat (${formatPersen(counts.persen_hadir)}); ` +
+    `tercatat ${counts.tercatat} dari ${kehadiran.hari_kerja} hari kerja (${formatPersen(cakupan)})`
+  );
 }
 
 /** The counts per status: 'Hadir 55 · Izin 2 · Sakit 1 · Alpa 0'. */

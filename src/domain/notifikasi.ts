@@ -28,7 +28,7 @@ import {
   rejectingStep,
   stepStatuses,
 } from './approval-chain';
-import { ORGANISASI_TIME_ZONE, formatDateId } from './dates';
+import { formatDateId, formatWaktuWib } from './dates';
 import { lazySchema } from './lazy-schema';
 import { JENJANG, type Jenjang } from './master-data';
 import { scoreEditLock } from './nilai';
@@ -188,15 +188,8 @@ export function notifikasiText(jenis: NotifikasiJenis, fakta: NotifikasiFakta, j
   }
 }
 
-// Made on first use (an id-ID format loads ICU data).
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** When a notification was made, as the inbox shows it: '26 Nov 2026 14.05' (Jakarta time). */
-export function formatNotifikasiTime(iso: string): string {
-  timeFormat ??= new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: ORGANISASI_TIME_ZONE });
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : timeFormat.format(time);
-}
+/** When a notification was made, as the inbox shows it: the Jakarta time with 'WIB' (formatWaktuWib). */
+export const formatNotifikasiTime = formatWaktuWib;
 
 /** One notification as the inbox API answers it. */
 export const notifikasiSchema = lazySchema(() =>

@@ -305,12 +305,6 @@ export function countMarks(marks: readonly { status: PresensiStatus }[]): Presen
   return presensiCounts(totals);
 }
 
-/** The transcript and detail line: 'Kehadiran: 58 dari 60 hari kerja tercatat, 96,7 %'. */
-export function kehadiranLine(counts: PresensiCounts, hariKerja: number): string {
-  const persen = counts.persen_hadir === null ? '–' : `${counts.persen_hadir.toFixed(1).replace('.', ',')} %`;
-  return `Kehadiran: ${counts.tercatat} dari ${hariKerja} hari kerja tercatat, ${persen}`;
-}
-
 /** Sheet of each level in the recap workbook. */
 export const REKAP_SHEET: Record<(typeof JENJANG)[number], string> = { SMK: 'Siswa SMK', Mahasiswa: 'Mahasiswa' };
 

@@ -1,10 +1,24 @@
 /**
  * The 'Rekap Presensi' screen's rules and texts (HR): its default period, the query string of
- * GET /api/presensi/rekap and its workbook, and how a share present is written. The figures
- * themselves are the server's (rekapPresensi) and the totals row is rekapTotals in ./presensi.
+ * GET /api/presensi/rekap and its workbook, how a share present and a coverage are written, and
+ * a row as a phone card. The figures themselves are the server's (rekapPresensi), the totals
+ * row is rekapTotals in ./presensi, and the coverage rule (with its low flag) is ./kehadiran's.
  */
+import { cakupanPersen, formatPersen } from './kehadiran';
 import type { Jenjang } from './master-data';
-import { PRESENSI_MSG, type PresensiRekapQuery, isIsoDate, presensiRekapQuerySchema } from './presensi';
+import {
+  ALPA,
+  HADIR,
+  IZIN,
+  PRESENSI_MSG,
+  PRESENSI_STATUS,
+  type PresensiRekapQuery,
+  type PresensiStatus,
+  type RekapRow,
+  SAKIT,
+  isIsoDate,
+  presensiRekapQuerySchema,
+} from './presensi';
 
 /** Texts of the recap screen. */
 export const REKAP_MSG = {
@@ -35,6 +49,15 @@ export const REKAP_MSG = {
   unduhOffline: 'Unduh Excel memerlukan koneksi ke server',
   /** Which answer the table shows: 'Periode 1 November 2026 s.d. 26 November 2026'. */
   shown: (from: string, to: string) => `Periode ${from} s.d. ${to}`,
+  /** The coverage column: the recorded days against the working days. */
+  cakupan: 'Tercatat / Hari Kerja',
+  /** The flag of a coverage below the minimum. */
+  cakupanRendah: 'Cakupan rendah',
+  /** Above the table when the totals' coverage is low: the share present rests on few days. */
+  cakupanRendahNote: (tercatat: number, hariKerja: number, persen: string) =>
+    `Baru ${tercatat} dari ${hariKerja} hari kerja tercatat (${persen}). % Hadir hanya menghitung hari yang tercatat.`,
+  /** The phone's toggle of the filter form. */
+  filter: 'Filter',
 } as const;
 
 /** The level filter's choices: '' = every level; the API's value with the screen's word. */
@@ -57,14 +80,39 @@ export function rekapQueryString(query: PresensiRekapQuery): string {
   return `?${params.toString()}`;
 }
 
-// Made on first use (ICU data), like the dates' formatter.
-let persenFormat: Intl.NumberFormat | undefined;
-
-/** A share present as the screen writes it: 96.7 → '96,7 %', null (nothing recorded) → '—'. */
+/** A share present as the screen writes it: 96.7 → '96,7 %' (formatPersen), null (nothing recorded) → '—'. */
 export function formatPersenHadir(persen: number | null): string {
-  if (persen === null) return '—';
-  persenFormat ??= new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${persenFormat.format(persen)} %`;
+  return persen === null ? '—' : formatPersen(persen);
+}
+
+/** The coverage of a row or the totals: '5 / 23 (21,7 %)'. */
+export function formatCakupan(tercatat: number, hariKerja: number): string {
+  return `${tercatat} / ${hariKerja} (${formatPersen(cakupanPersen(tercatat, hariKerja))})`;
+}
+
+/** What a phone card says under a participant's name (see rekapCardLines). */
+export interface RekapCardSummary {
+  /** 'Pemasaran · SMK' */
+  where: string;
+  /** 'Tercatat 5/23' */
+  tercatat: string;
+  /** The counts per status, each with its initial ('H' for Hadir). */
+  statuses: readonly { initial: string; status: PresensiStatus; count: number }[];
+}
+
+/** A recap row as a phone card shows it under the name. */
+export function rekapCardSummary(row: Pick<RekapRow, 'divisi' | 'jenjang' | 'hadir' | 'izin' | 'sakit' | 'alpa' | 'tercatat' | 'hari_kerja'>): RekapCardSummary {
+  const counts: Record<PresensiStatus, number> = { [HADIR]: row.hadir, [IZIN]: row.izin, [SAKIT]: row.sakit, [ALPA]: row.alpa };
+  return {
+    where: `${row.divisi} · ${row.jenjang}`,
+    tercatat: `Tercatat ${row.tercatat}/${row.hari_kerja}`,
+    statuses: PRESENSI_STATUS.map((status) => ({ initial: status.charAt(0), status, count: counts[status] })),
+  };
+}
+
+/** The two lines a phone card shows under the name: ['Pemasaran · SMK', 'Tercatat 5/23 · H 4 · I 1 · S 0 · A 0']. */
+export function rekapCardLines(summary: RekapCardSummary): [string, string] {
+  return [summary.where, [summary.tercatat, ...summary.statuses.map((s) => `${s.initial} ${s.count}`)].join(' · ')];
 }
 
 /** The rows whose name holds `search` (case and surrounding blanks ignored); all rows for a blank search. */

@@ -11,7 +11,7 @@
  * header that is not an ISO 8601 time at all is refused (400, nothing changed).
  */
 import { z } from 'zod';
-import { formatDateId } from './dates';
+import { formatDateId, formatWaktuWib } from './dates';
 import { lazySchema } from './lazy-schema';
 import { PRESENSI_STATUS } from './presensi';
 import { ROLES } from './role-access';
@@ -125,21 +125,15 @@ export function presensiText(change: RiwayatPresensi): string {
   return `Presensi ${formatDateId(change.tanggal)}: ${change.sebelum ?? '-'} → ${change.sesudah}`;
 }
 
-let dateTimeId: Intl.DateTimeFormat | undefined;
-/** An ISO time as an Indonesian date and time in the device's zone, e.g. '5 Januari 2026 pukul 14.05'. */
-export function formatWaktuId(iso: string): string {
-  dateTimeId ??= new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short' });
-  return dateTimeId.format(new Date(iso));
-}
-
 /**
  * When a row happened, as the timeline shows it: 'diterima {waktu}' for a change sent at once;
  * 'dibuat di perangkat {waktu} (offline), diterima {waktu}' when it was made earlier on the device.
+ * Times are Jakarta times labelled 'WIB', whatever the zone of the device that shows them.
  */
 export function waktuText(entry: Pick<RiwayatEntry, 'waktu_server' | 'waktu_perangkat' | 'offline'>): string {
-  const diterima = formatWaktuId(entry.waktu_server);
+  const diterima = formatWaktuWib(entry.waktu_server);
   if (!entry.waktu_perangkat || Date.parse(entry.waktu_perangkat) === Date.parse(entry.waktu_server)) return `diterima ${diterima}`;
-  return `dibuat di perangkat ${formatWaktuId(entry.waktu_perangkat)}${entry.offline ? ' (offline)' : ''}, diterima ${diterima}`;
+  return `dibuat di perangkat ${formatWaktuWib(entry.waktu_perangkat)}${entry.offline ? ' (offline)' : ''}, diterima ${diterima}`;
 }
 
 /**

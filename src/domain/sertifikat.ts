@@ -148,13 +148,12 @@ export function parseGradeConfig(raw: string | undefined): GradeItem[] | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The thresholds a certificate uses: the oldest template of the level, else the defaults. */
-export function certificateGradeItems(
-  templates: readonly { id: number; kategori: string; items: readonly GradeItem[] }[],
-  jenjang: Jenjang,
-): GradeItem[] {
-  const template = [...templates].sort((a, b) => a.id - b.id).find((t) => t.kategori === jenjang && t.items.length > 0);
-  return template ? [...template.items] : [...DEFAULT_GRADE_ITEMS];
+/**
+ * The thresholds a certificate is issued with: the default transcript scale, the one a Daftar
+ * Nilai prints by default, whatever templates HR keeps (they are choices for the Daftar Nilai).
+ */
+export function certificateGradeItems(): GradeItem[] {
+  return DEFAULT_GRADE_ITEMS.map((item) => ({ ...item }));
 }
 
 /** Certificate number, stable per participant: '0042/MAGANG/SMK/2026' (id, level, year the internship ends). */

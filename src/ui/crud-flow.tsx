@@ -11,7 +11,7 @@ export type CrudRow = { id: Key };
 interface CrudFlowOptions<T extends CrudRow> {
   /** The delete of one row by id (e.g. useDeleteX(api)): busy, failure text, run. */
   remove: AsyncAction<[T['id']], unknown>;
-  /** The success popups after add, edit and delete. */
+  /** The success notices after add, edit and delete (and the error popups). */
   messages: { added: string; updated: string; deleted: string };
   /** The delete confirmation: title (default 'Konfirmasi'), text, confirm label (default 'Ya'). */
   confirm: { title?: string; message: (row: T) => ReactNode; confirmLabel?: string };
@@ -24,7 +24,7 @@ export interface CrudFormProps<T> {
   /** The row to edit, or null to add one. */
   row: T | null;
   onClose: () => void;
-  /** The form saved: it closes and 'Sukses' says added or updated. */
+  /** The form saved: it closes and the 'Sukses' notice says added or updated. */
   onSaved: (added: boolean) => void;
 }
 
@@ -37,13 +37,13 @@ export interface CrudFlow<T extends CrudRow> {
   /** Opens the delete confirmation for `row` (a failure of an earlier try is cleared). */
   askDelete: (row: T) => void;
   popup: PopupApi;
-  /** The delete confirmation and the popup: render once. */
+  /** The delete confirmation, the popup and the notice: render once. */
   element: ReactNode;
 }
 
 /**
  * The add / edit / delete flow of a master-data list: which row the form edits, which row the
- * confirm dialog deletes, the dialog's busy and failure state, and the 'Sukses' popups. The
+ * confirm dialog deletes, the dialog's busy and failure state, and the 'Sukses' notices. The
  * lists themselves refresh from the mirror, which the save and delete functions update.
  */
 export function useCrudFlow<T extends CrudRow>({ remove, messages, confirm, deletingLabel = 'Menghapus...' }: CrudFlowOptions<T>): CrudFlow<T> {

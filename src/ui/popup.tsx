@@ -2,16 +2,23 @@ import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'r
 import { ERROR_TITLE, apiErrorContent, type ApiErrorBody } from './api-error';
 import { Icon } from './icons';
 import { Modal } from './modal';
+import { useToast } from './toast';
 
-/** Kind of popup; it picks the default title ('Sukses', 'Error', 'Konfirmasi') and the icon. */
-type PopupKind = 'success' | 'error' | 'confirm';
+/** Kind of blocking popup; it picks the default title ('Error', 'Konfirmasi') and the icon. */
+type PopupKind = 'error' | 'confirm';
 
-const TITLES: Record<PopupKind, string> = { success: 'Sukses', error: ERROR_TITLE, confirm: 'Konfirmasi' };
+const TITLES: Record<PopupKind, string> = { error: ERROR_TITLE, confirm: 'Konfirmasi' };
+
+/** Title of the notice after a routine success. */
+export const SUCCESS_TITLE = 'Sukses';
+
+/** How long the 'Sukses' notice stays unless the pointer or the focus holds it. */
+const SUCCESS_NOTICE_MS = 6000;
 
 interface PopupProps {
   open: boolean;
   kind: PopupKind;
-  /** Default by kind: 'Sukses', 'Error', 'Konfirmasi'. */
+  /** Default by kind: 'Error', 'Konfirmasi'. */
   title?: string;
   message: ReactNode;
   /** Closes the popup (OK, Batal, X, Esc, outside click). */
@@ -23,7 +30,7 @@ interface PopupProps {
   cancelLabel?: string;
 }
 
-/** The app's popups: 'Sukses' / 'Error' with 'OK', 'Konfirmasi' with 'Ya' / 'Batal'. */
+/** The app's blocking popups: 'Error' with 'OK', 'Konfirmasi' with 'Ya' / 'Batal'. */
 function Popup({
   open,
   kind,
@@ -37,14 +44,14 @@ function Popup({
 }: PopupProps) {
   const messageId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
-  const icon = kind === 'success' ? 'check' : kind === 'error' ? 'alert' : 'question';
+  const icon = kind === 'error' ? 'alert' : 'question';
   return (
     <Modal
       open={open}
       title={title ?? TITLES[kind]}
       onClose={onClose}
       size="sm"
-      role={kind === 'success' ? 'dialog' : 'alertdialog'}
+      role="alertdialog"
       describedBy={messageId}
       initialFocusRef={okRef}
       className={`popup popup-${kind}`}
@@ -93,8 +100,9 @@ interface PopupState {
 
 /** What usePopup() returns: the element to render once, and the helpers that open it. */
 export interface PopupApi {
-  /** Render this somewhere in the screen (it is a portal; position does not matter). */
+  /** Render this somewhere in the screen (the popup is a portal, the notice is fixed at the foot). */
   element: ReactNode;
+  /** A routine success: a non-blocking notice titled 'Sukses' (no backdrop, keeps the focus where it is). */
   success: (message: ReactNode, title?: string) => void;
   error: (message: ReactNode, title?: string) => void;
   /** The API error popup: `body.error` as title, `body.message` as text, with the product's fallbacks. */
@@ -104,13 +112,18 @@ export interface PopupApi {
   close: () => void;
 }
 
-/** One popup per screen: `const popup = usePopup(); … popup.success('…'); … {popup.element}`. */
+/**
+ * One popup per screen: `const popup = usePopup(); … popup.success('…'); … {popup.element}`.
+ * A success is told by a notice that leaves the screen usable; errors and confirmations block.
+ */
 export function usePopup(): PopupApi {
   const [state, setState] = useState<PopupState | null>(null);
+  const notice = useToast(SUCCESS_NOTICE_MS);
+  const showNotice = notice.show;
   const close = useCallback(() => setState(null), []);
   const helpers = useMemo(
     () => ({
-      success: (message: ReactNode, title?: string) => setState({ kind: 'success', message, title }),
+      success: (message: ReactNode, title?: string) => showNotice(message, { title: title ?? SUCCESS_TITLE }),
       error: (message: ReactNode, title?: string) => setState({ kind: 'error', message, title }),
       apiError: (body: ApiErrorBody | null | undefined) => {
         const { title, message } = apiErrorContent(body);
@@ -119,17 +132,20 @@ export function usePopup(): PopupApi {
       confirm: (message: ReactNode, onYes: () => void, title?: string) =>
         setState({ kind: 'confirm', message, title, onConfirm: onYes }),
     }),
-    [],
+    [showNotice],
   );
   const element = (
-    <Popup
-      open={state !== null}
-      kind={state?.kind ?? 'success'}
-      title={state?.title}
-      message={state?.message ?? ''}
-      onConfirm={state?.onConfirm}
-      onClose={close}
-    />
+    <>
+      <Popup
+        open={state !== null}
+        kind={state?.kind ?? 'error'}
+        title={state?.title}
+        message={state?.message ?? ''}
+        onConfirm={state?.onConfirm}
+        onClose={close}
+      />
+      {notice.element}
+    </>
   );
   return { element, close, ...helpers };
 }

@@ -1,28 +1,62 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import './toast.css';
 
+/** What a notice may carry besides its text. */
+export interface ToastOptions {
+  /** A bold first line ('Sukses'); a titled notice also has a small 'OK' that dismisses it. */
+  title?: string;
+}
+
+interface Notice extends ToastOptions {
+  text: ReactNode;
+  /** Tells two equal notices apart, so a repeat restarts the timer. */
+  serial: number;
+}
+
 /**
- * A short message at the foot of the screen, read out by screen readers, gone after a few
- * seconds ('Tautan verifikasi disalin', a failed download). Render `element` once; `show` a text.
+ * A short, non-blocking notice at the foot of the screen, read out by screen readers and gone
+ * after a few seconds ('Tautan verifikasi disalin', 'Sukses' after a routine save). It has no
+ * backdrop and never takes the focus; while the pointer rests on it or the focus is inside it,
+ * it stays. Render `element` once; `show` a text (optionally with a title).
  */
 export function useToast(durationMs = 4000) {
-  const [text, setText] = useState<string | null>(null);
-  const [serial, setSerial] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (text === null) return;
-    const timer = setTimeout(() => setText(null), durationMs);
+    if (notice === null || held) return;
+    const timer = setTimeout(() => setNotice(null), durationMs);
     return () => clearTimeout(timer);
-  }, [text, serial, durationMs]);
+  }, [notice, held, durationMs]);
+  const show = useCallback((text: ReactNode, options: ToastOptions = {}) => {
+    setNotice((previous) => ({ text, title: options.title, serial: (previous?.serial ?? 0) + 1 }));
+  }, []);
+  const dismiss = useCallback(() => {
+    setNotice(null);
+    setHeld(false);
+  }, []);
   const element = (
     <div className="toast" role="status" aria-live="polite">
-      {text && <span className="toast-body">{text}</span>}
+      {notice && (
+        <div
+          key={notice.serial}
+          className={`toast-body${notice.title ? ' toast-titled' : ''}`}
+          onMouseEnter={() => setHeld(true)}
+          onMouseLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
+        >
+          <span className="toast-text">
+            {notice.title && <strong className="toast-title">{notice.title}</strong>}
+            <span className="toast-message">{notice.text}</span>
+          </span>
+          {notice.title && (
+            <button type="button" className="toast-ok" onClick={dismiss}>
+              OK
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
-  return {
-    show: (next: string) => {
-      setText(next);
-      setSerial((n) => n + 1);
-    },
-    element,
-  };
+  return { show, dismiss, element };
 }

@@ -21,6 +21,7 @@ import {
 import { seed } from '../../server/db/seed';
 import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import { login } from '../helpers/auth';
+import { pdfText } from '../helpers/pdf-text';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
 async function counts(db: Db) {
@@ -132,5 +133,30 @@ describe('seed()', () => {
     expect(Object.entries(after).filter(([name, value]) => name !== 'users' && value !== 0)).toEqual([]);
     expect((await login(t.app, 'hr', 'hr1234')).statusCode).toBe(200);
     expect((await login(t.app, 'mentor', 'mentor1234')).statusCode).toBe(401);
+    // The first HR account is a login, not a person: the organisation gives it its own name.
+    expect(await t.db.select({ nama_lengkap: users.nama_lengkap, jabatan: users.jabatan }).from(users)).toEqual([{ nama_lengkap: null, jabatan: null }]);
+  });
+
+  it("should make each demo account a person with a full name and a job title, who signs the demo's documents", async () => {
+    t = await buildTestApp({ seed: 'demo' });
+    const rows = await t.db.select({ username: users.username, nama_lengkap: users.nama_lengkap, jabatan: users.jabatan }).from(users).orderBy(users.id);
+    expect(rows.map((row) => row.username)).toEqual(DEMO_ACCOUNTS.map((account) => account.username));
+    for (const row of rows) {
+      // A name of at least two words, capitalised, that is not the login name; a title of words.
+      expect(row.nama_lengkap).toMatch(/^\p{Lu}\S*\.? (\p{Lu}\S* ?)+/u);
+      expect(row.nama_lengkap?.toLowerCase()).not.toBe(row.username);
+      expect(row.jabatan).toMatch(/^\p{Lu}\p{L}+( \p{L}+)+$/u);
+    }
+    const [rizky] = await t.db.select({ id: peserta.id }).from(peserta).where(eq(peserta.nama, 'Rizky Pratama'));
+    const token = (await login(t.app, 'hr', 'hr1234')).json().token as string;
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/sertifikat/generate/${rizky?.id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    for (const step of ['pembimbing', 'bushead']) {
+      const signer = DEMO_ACCOUNTS.find((account) => account.username === step);
+      expect(text).toContain(signer?.nama_lengkap);
+      expect(text).toContain(signer?.jabatan);
+      expect(text).not.toMatch(new RegExp(`\\b${step}\\b`));
+    }
   });
 });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRADE_ITEMS } from '../../src/domain/grade';
-import { hariKerjaSampai, kehadiranText } from '../../src/domain/kehadiran';
+import { cakupanPersen, formatPersen, hariKerjaSampai, kehadiranText } from '../../src/domain/kehadiran';
 import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
 import { buildDocumentInput, snapshotDocumentRequest } from '../../src/documents/input';
 import { daftarNilaiPdf } from '../../src/documents/make';
@@ -74,7 +74,7 @@ describe(`the attendance figure of an issued certificate (${testDbKind()})`, () 
     const before = await call(t, 'GET', `/api/nilai/cetak/${made.id}`, tokens.hr);
     expect(before.statusCode).toBe(200);
     const line = kehadiranText(issued.snapshot.kehadiran!);
-    expect(line).toBe(`Kehadiran: 6 dari ${hariKerja} hari kerja tercatat, 50,0 %`);
+    expect(line).toBe(`Kehadiran: hadir 3 dari 6 hari tercatat (50,0 %); tercatat 6 dari ${hariKerja} hari kerja (${formatPersen(cakupanPersen(6, hariKerja))})`);
     expect(await pdfText(before.rawPayload)).toContain(line);
     // The device prints the same bytes from the snapshot alone (and the images it names).
     const images = new Map<string, Uint8Array>();

@@ -81,8 +81,7 @@ describe(`issuing on the third approval (${testDbKind()})`, () => {
     expect(row.sertifikat).toMatchObject({ kode: issued?.kode, nomor: issued?.nomor, tanggal_terbit: row.tanggal_terbit, url: issued?.url });
     const { sertifikat: _s, ...printed } = row;
     expect(row.sertifikat?.snapshot.peserta).toEqual(printed);
-    const templates = (await call(t, 'GET', '/api/grade', tokens.hr)).json().data;
-    expect(row.sertifikat?.snapshot.thresholds).toEqual(certificateGradeItems(templates, 'SMK'));
+    expect(row.sertifikat?.snapshot.thresholds).toEqual(certificateGradeItems());
     expect(row.sertifikat?.snapshot.organisasi).toEqual(t.config.organisasi);
     expect(row.sertifikat?.snapshot.kompetensi.map((k) => k.id)).toEqual(row.nilai.map((n) => n.kompetensi_id).sort((a, b) => a - b));
   });

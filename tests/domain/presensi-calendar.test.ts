@@ -98,11 +98,17 @@ describe('the Kehadiran figure', () => {
   it('should count the marks per status against those days, with its two lines', () => {
     const figure = kehadiranOf(marks, periode, '2026-01-10');
     expect(figure).toEqual({ hadir: 2, izin: 1, sakit: 1, alpa: 1, hari_kerja: 6 });
-    expect(kehadiranLines(figure)).toEqual(['Kehadiran: 5 dari 6 hari kerja tercatat, 40,0 %', 'Hadir 2 · Izin 1 · Sakit 1 · Alpa 1']);
+    expect(kehadiranLines(figure)).toEqual([
+      'Kehadiran: hadir 2 dari 5 hari tercatat (40,0 %); tercatat 5 dari 6 hari kerja (83,3 %)',
+      'Hadir 2 · Izin 1 · Sakit 1 · Alpa 1',
+    ]);
     expect(kehadiranOf(marks, periode, '2026-01-10', MON_FRI).hari_kerja).toBe(5);
   });
 
   it('should show a dash for the share when nothing is recorded', () => {
-    expect(kehadiranLines(kehadiranOf([], periode, '2026-01-10'))).toEqual(['Kehadiran: 0 dari 6 hari kerja tercatat, –', 'Hadir 0 · Izin 0 · Sakit 0 · Alpa 0']);
+    expect(kehadiranLines(kehadiranOf([], periode, '2026-01-10'))).toEqual([
+      'Kehadiran: hadir 0 dari 0 hari tercatat (–); tercatat 0 dari 6 hari kerja (0,0 %)',
+      'Hadir 0 · Izin 0 · Sakit 0 · Alpa 0',
+    ]);
   });
 });

@@ -7,7 +7,6 @@ import {
   countMarks,
   countWorkingDays,
   isIsoDate,
-  kehadiranLine,
   parseHariKerja,
   persenHadir,
   presensiLock,
@@ -188,12 +187,6 @@ describe('the recap figures', () => {
     const marks = ['Hadir', 'Hadir', 'Izin', 'Sakit', 'Alpa', 'Hadir'].map((status) => ({ status: status as 'Hadir' }));
     expect(countMarks(marks)).toEqual({ hadir: 3, izin: 1, sakit: 1, alpa: 1, tercatat: 6, persen_hadir: 50 });
     expect(countMarks([])).toEqual({ hadir: 0, izin: 0, sakit: 0, alpa: 0, tercatat: 0, persen_hadir: null });
-  });
-
-  it('should write the Kehadiran line with an Indonesian decimal comma', () => {
-    const counts = { hadir: 56, izin: 1, sakit: 1, alpa: 0, tercatat: 58, persen_hadir: 96.6 };
-    expect(kehadiranLine(counts, 60)).toBe('Kehadiran: 58 dari 60 hari kerja tercatat, 96,6 %');
-    expect(kehadiranLine(countMarks([]), 60)).toBe('Kehadiran: 0 dari 60 hari kerja tercatat, –');
   });
 
   it('should total recap rows: sums of the counts, the share present over all recorded days', () => {

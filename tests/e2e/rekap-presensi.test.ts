@@ -2,13 +2,16 @@
 // shows, page by page, the very counts GET /api/presensi/rekap computes, with the totals row;
 // the level, division and name filters narrow it; an invalid period asks nothing; 'Unduh Excel'
 // saves the workbook under its name and it opens; offline the screen says so and keeps what it
-// showed; cards at 390 px; axe finds no serious violation at 390 and 1280 px.
+// showed; the coverage ('Tercatat / Hari Kerja') beside '% Hadir', flagged when low, and a note
+// when the total's coverage is low; at 390 px the filters fold behind 'Filter' and each card is at
+// most three lines; axe finds no serious violation at 390 and 1280 px.
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDateId } from '../../src/domain/dates';
 import { PRESENSI_MSG, type PresensiStatus, type RekapRow, rekapFileName, rekapTotals } from '../../src/domain/presensi';
-import { REKAP_MSG, formatPersenHadir } from '../../src/domain/rekap-presensi';
+import { cakupanPersen, cakupanRendah, formatPersen } from '../../src/domain/kehadiran';
+import { REKAP_MSG, formatCakupan, formatPersenHadir, rekapCardLines, rekapCardSummary } from '../../src/domain/rekap-presensi';
 import { violationsAtWidths, waitForLoaded } from './helpers/a11y';
 import { PHONE, login, newContext } from './helpers/browser';
 import { downloadOf } from './helpers/certificates';
@@ -71,8 +74,10 @@ async function openRekap(viewport?: { width: number; height: number }): Promise<
 
 const filters = (page: Page) => page.getByRole('form', { name: 'Filter rekap presensi' });
 
-/** Sets the filter form and presses 'Tampilkan'; waits for the answer's period line. */
+/** Sets the filter form (opening it first where it is folded, on a phone) and presses 'Tampilkan'; waits for the answer's period line. */
 async function show(page: Page, choice: { from?: string; to?: string; jenjang?: string; divisi?: string } = {}): Promise<void> {
+  const toggle = page.getByRole('button', { name: REKAP_MSG.filter, exact: true });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   const form = filters(page);
   await form.getByLabel(REKAP_MSG.dari).fill(choice.from ?? FROM);
   await form.getByLabel(REKAP_MSG.sampai).fill(choice.to ?? TO);
@@ -90,9 +95,14 @@ function pageRows(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
 }
 
+/** The 'Tercatat / Hari Kerja' cell: the coverage, with its flag when low. */
+function cakupanCell(counts: { tercatat: number; hari_kerja: number }): string {
+  return `${formatCakupan(counts.tercatat, counts.hari_kerja)}${cakupanRendah(counts.tercatat, counts.hari_kerja) ? REKAP_MSG.cakupanRendah : ''}`;
+}
+
 /** What the screen must show of a recap row: its cells in the table's order. */
 function expectedCells(row: RekapRow): string[] {
-  return [row.nama, row.jenjang, row.divisi, ...[row.hadir, row.izin, row.sakit, row.alpa, row.tercatat, row.hari_kerja].map(String), formatPersenHadir(row.persen_hadir)];
+  return [row.nama, row.jenjang, row.divisi, ...[row.hadir, row.izin, row.sakit, row.alpa].map(String), cakupanCell(row), formatPersenHadir(row.persen_hadir)];
 }
 
 /** Every row of the table across its pages (Next until the last page), checking each page holds at most 5. */
@@ -109,6 +119,45 @@ async function allRows(page: Page): Promise<string[][]> {
     await next.click();
     await table.locator('tbody tr').first().filter({ hasNotText: first }).waitFor();
   }
+}
+
+/** The text of each element as seen (the words only screen readers get left out). */
+function visibleLines(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const copy = node.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+      return (copy.textContent ?? '').trim();
+    }),
+  );
+}
+
+/**
+ * How many lines of text each element shows: its visible text boxes (not the words only screen
+ * readers get) grouped by the line they sit on. Self-contained: it runs in the page.
+ */
+function lineCounts(elements: Element[]): number[] {
+  return elements.map((element) => {
+    const boxes: DOMRect[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('.sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0 && box.height > 0));
+    }
+    boxes.sort((a, b) => a.top - b.top);
+    let count = 0;
+    let bottom = -Infinity;
+    for (const box of boxes) {
+      // A box that starts below the middle of the current line opens the next one.
+      if (box.top >= bottom - box.height / 2) {
+        count += 1;
+        bottom = box.bottom;
+      } else bottom = Math.max(bottom, box.bottom);
+    }
+    return count;
+  });
 }
 
 /** Serious axe violations found by the tests below, checked by the last one. */
@@ -128,9 +177,17 @@ describe('Rekap Presensi', () => {
     const foot = await page.locator('tfoot td').allTextContents();
     expect(foot.map((text) => text.trim())).toEqual([
       REKAP_MSG.total, '', '',
-      ...[totals.hadir, totals.izin, totals.sakit, totals.alpa, totals.tercatat, totals.hari_kerja].map(String),
+      ...[totals.hadir, totals.izin, totals.sakit, totals.alpa].map(String),
+      cakupanCell(totals),
       formatPersenHadir(totals.persen_hadir),
     ]);
+    // Eight of the period's working days are marked at most: every coverage is low (each row's
+    // and the total's cell above carry 'Cakupan rendah'), and a note above the table says so.
+    expect(all.filter((row) => MARKED.includes(row.nama)).every((row) => cakupanRendah(row.tercatat, row.hari_kerja))).toBe(true);
+    expect(cakupanRendah(totals.tercatat, totals.hari_kerja)).toBe(true);
+    await page
+      .getByText(REKAP_MSG.cakupanRendahNote(totals.tercatat, totals.hari_kerja, formatPersen(cakupanPersen(totals.tercatat, totals.hari_kerja))), { exact: true })
+      .waitFor();
 
     await show(page, { jenjang: 'Siswa' });
     const siswa = await rekapOf('&jenjang=SMK');
@@ -216,9 +273,16 @@ describe('Rekap Presensi', () => {
     await page.context().close();
   });
 
-  it('should show one card per participant and the totals card at 390 px', async () => {
+  it('should fold the filters and show one card of at most three lines per participant, and the totals card, at 390 px', async () => {
     const page = await openRekap(PHONE);
+    // The filters start folded behind 'Filter', and fold again once 'Tampilkan' asked.
+    const toggle = page.getByRole('button', { name: REKAP_MSG.filter, exact: true });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(filters(page).isVisible()).resolves.toBe(false);
     await show(page);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(filters(page).isVisible()).resolves.toBe(false);
+
     const cards = page.getByRole('list', { name: REKAP_MSG.tableLabel });
     await cards.waitFor();
     await expect(page.locator('table').count()).resolves.toBe(0);
@@ -226,11 +290,17 @@ describe('Rekap Presensi', () => {
     // Five participants, then the totals card.
     await expect(cards.locator('li.data-card').count()).resolves.toBe(6);
     const first = cards.locator('li.data-card').first();
-    await expect(first.locator('.data-card-title').textContent()).resolves.toBe(all[0]!.nama);
-    await expect(first.getByText('% Hadir').locator('..').locator('dd').textContent()).resolves.toBe(formatPersenHadir(all[0]!.persen_hadir));
+    await expect(first.locator('.rekap-card-nama').textContent()).resolves.toBe(all[0]!.nama);
+    await expect(first.locator('.data-card-status').textContent()).resolves.toBe(`% Hadir: ${formatPersenHadir(all[0]!.persen_hadir)}`);
+    await expect(visibleLines(first.locator('.rekap-card-line'))).resolves.toEqual(rekapCardLines(rekapCardSummary(all[0]!)));
     const total = cards.locator('li.data-card-footer');
-    await expect(total.locator('.data-card-title').textContent()).resolves.toBe(REKAP_MSG.total);
-    await expect(total.getByText('Tercatat').locator('..').locator('dd').textContent()).resolves.toBe(String(rekapTotals(all).tercatat));
+    await expect(total.locator('.rekap-card-nama').textContent()).resolves.toBe(REKAP_MSG.total);
+    await expect(visibleLines(total.locator('.rekap-card-line'))).resolves.toEqual([rekapCardLines(rekapCardSummary({ ...rekapTotals(all), divisi: '', jenjang: 'SMK' }))[1]]);
+
+    // Every card, the totals' too, is at most three lines of text, and none is wider than the screen.
+    const lines = await cards.locator('li.data-card').evaluateAll(lineCounts);
+    expect(lines.every((count) => count >= 2 && count <= 3), `lines per card: ${lines.join(', ')}`).toBe(true);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).resolves.toBe(true);
     found.push(...(await violationsAtWidths(page, 'rekap presensi', () => waitForLoaded(page))));
     await page.context().close();
   });

@@ -23,7 +23,7 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
 }
 
 const KEHADIRAN: Kehadiran = { hadir: 55, izin: 2, sakit: 1, alpa: 0, hari_kerja: 60 };
-const LINE = 'Kehadiran: 58 dari 60 hari kerja tercatat, 94,8 %';
+const LINE = 'Kehadiran: hadir 55 dari 58 hari tercatat (94,8 %); tercatat 58 dari 60 hari kerja (96,7 %)';
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describe('the Daftar Nilai with the attendance figure', () => {
@@ -47,7 +47,7 @@ describe('the Daftar Nilai with the attendance figure', () => {
 
   it('should print a dash for the share when nothing was recorded', async () => {
     const [page = ''] = await pdfText(daftarNilaiPdf(documentInput(sertifikatRow(), { kehadiran: { hadir: 0, izin: 0, sakit: 0, alpa: 0, hari_kerja: 84 } })));
-    expect(page).toContain('Kehadiran: 0 dari 84 hari kerja tercatat, –');
+    expect(page).toContain('Kehadiran: hadir 0 dari 0 hari tercatat (–); tercatat 0 dari 84 hari kerja (0,0 %)');
   });
 });
 

@@ -166,7 +166,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
     kompetensi: nilaiMirror.kompetensi,
     scores: scoresOf(nilaiMirror, peserta.id, nilai),
   });
-  /** A change's outcome: the API error popup when refused, else 'Sukses'; then the list is re-pulled. */
+  /** A change's outcome: the API error popup when refused, else the 'Sukses' notice; then the list is re-pulled. */
   function announce(result: ChangeResult) {
     if (result.outcome === 'refused') popup.apiError({ error: result.title, message: result.message });
     else popup.success(result.message);
@@ -175,7 +175,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const emptyText = filtering ? 'Tidak ada data yang sesuai dengan filter' : 'Tidak ada peserta yang memiliki nilai untuk disetujui';
 
   return (
-    <section className="page">
+    <section className="page approval-page">
       <header className="page-header">
         <h1>Approval Management</h1>
       </header>

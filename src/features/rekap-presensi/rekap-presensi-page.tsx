@@ -6,6 +6,7 @@ import { fetchRekapWorkbook } from '@/api/presensi-rekap';
 import { db } from '@/db/db';
 import { formatDateId, jakartaDate } from '@/domain/dates';
 import { compareByNama } from '@/domain/master-records';
+import { cakupanRendah, formatPersen, cakupanPersen } from '@/domain/kehadiran';
 import { type PresensiRekapQuery, type RekapRow, rekapTotals } from '@/domain/presensi';
 import { REKAP_MSG, type RekapFilterDraft, defaultRekapPeriod, filterRekapByNama, formatPersenHadir, rekapQueryOf } from '@/domain/rekap-presensi';
 import { pullDivisi } from '@/sync/pull-master-data';
@@ -19,33 +20,37 @@ import { PagedTable } from '@/ui/paged-table';
 import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toast';
+import { useIsNarrow } from '@/ui/use-media-query';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { usePagination } from '@/ui/use-pagination';
 import { useRefresh } from '@/ui/use-refresh';
+import { CakupanCell, PersenBadge, RekapCardTitle } from './rekap-cells';
 import { RekapFilters } from './rekap-filters';
 import { useRekapPresensi } from './use-rekap-presensi';
 import './rekap-presensi.css';
 
+/** The counts per status; the recorded and working days follow as one column, 'Tercatat / Hari Kerja'. */
 const COUNT_COLUMNS = [
   ['hadir', 'Hadir'],
   ['izin', 'Izin'],
   ['sakit', 'Sakit'],
   ['alpa', 'Alpa'],
-  ['tercatat', 'Tercatat'],
-  ['hari_kerja', 'Hari Kerja'],
 ] as const;
 
 /**
  * '/rekap-presensi' (HR): each participant's attendance over a period — Hadir, Izin, Sakit,
- * Alpa, the days recorded, the working days and the share present — with a totals row, filtered
- * by period, level and division (asked of the server) and by name (on the answer), and 'Unduh
- * Excel' of the same query. Online only: the server computes the recap.
+ * Alpa, the days recorded, the working days, the coverage ('Tercatat / Hari Kerja', flagged when
+ * low) and the share present — with a totals row, filtered by period, level and division (asked
+ * of the server) and by name (on the answer), and 'Unduh Excel' of the same query. A low total
+ * coverage is said above the table. On a phone: the filters fold away, a card is three lines.
+ * Online only: the server computes the recap.
  */
 export function RekapPresensiPage() {
   const api = useApi();
   useDocumentTitle(REKAP_MSG.title);
   const online = useOnlineStatus();
+  const narrow = useIsNarrow();
   const toast = useToast();
   const divisi = useLiveQuery(async () => (await db.divisi.toArray()).sort(compareByNama), []);
   useRefresh(() => pullDivisi(api));
@@ -83,18 +88,36 @@ export function RekapPresensiPage() {
     }
   }
 
-  const columns: DataTableColumn<RekapRow>[] = [
-    { id: 'nama', header: 'Nama', card: 'title', cell: (row) => row.nama },
-    { id: 'jenjang', header: 'Jenjang', cell: (row) => <Badge tone={jenjangTone(row.jenjang)}>{row.jenjang}</Badge> },
-    { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi },
-    ...COUNT_COLUMNS.map(([key, header]): DataTableColumn<RekapRow> => ({ id: key, header, align: 'end', cell: (row) => row[key] })),
-    { id: 'persen', header: '% Hadir', align: 'end', cell: (row) => formatPersenHadir(row.persen_hadir) },
-  ];
-  const footer = {
-    nama: REKAP_MSG.total,
-    ...Object.fromEntries(COUNT_COLUMNS.map(([key]) => [key, totals[key]])),
-    persen: formatPersenHadir(totals.persen_hadir),
-  };
+  // A phone card: the name with two lines under it and '% Hadir' beside it (three lines in all).
+  const columns: DataTableColumn<RekapRow>[] = narrow
+    ? [
+        { id: 'nama', header: 'Nama', card: 'title', cell: (row) => <RekapCardTitle nama={row.nama} row={row} /> },
+        { id: 'persen', header: '% Hadir', card: 'status', cell: (row) => <PersenBadge counts={row} persen={row.persen_hadir} /> },
+      ]
+    : [
+        { id: 'nama', header: 'Nama', cell: (row) => row.nama },
+        { id: 'jenjang', header: 'Jenjang', cell: (row) => <Badge tone={jenjangTone(row.jenjang)}>{row.jenjang}</Badge> },
+        { id: 'divisi', header: 'Divisi', cell: (row) => row.divisi },
+        ...COUNT_COLUMNS.map(([key, header]): DataTableColumn<RekapRow> => ({ id: key, header, align: 'end', cell: (row) => row[key] })),
+        { id: 'cakupan', header: REKAP_MSG.cakupan, align: 'end', cell: (row) => <CakupanCell counts={row} /> },
+        { id: 'persen', header: '% Hadir', align: 'end', cell: (row) => formatPersenHadir(row.persen_hadir) },
+      ];
+  const footer = narrow
+    ? {
+        nama: (
+          <span className="rekap-card-total">
+            <RekapCardTitle nama={REKAP_MSG.total} row={totals} />
+            <PersenBadge counts={totals} persen={totals.persen_hadir} />
+          </span>
+        ),
+      }
+    : {
+        nama: REKAP_MSG.total,
+        ...Object.fromEntries(COUNT_COLUMNS.map(([key]) => [key, totals[key]])),
+        cakupan: <CakupanCell counts={totals} />,
+        persen: formatPersenHadir(totals.persen_hadir),
+      };
+  const lowTotal = visible.length > 0 && cakupanRendah(totals.tercatat, totals.hari_kerja);
 
   const offline = !online || rekap.failure?.kind === 'offline';
   const shown = rekap.shown;
@@ -114,7 +137,7 @@ export function RekapPresensiPage() {
           </button>
         </div>
       </header>
-      <RekapFilters initial={initial} divisi={divisi ?? []} onApply={rekap.load} />
+      <RekapFilters initial={initial} divisi={divisi ?? []} onApply={rekap.load} collapsible={narrow} />
       {offline && (
         <Alert tone="warning">
           {REKAP_MSG.offline}
@@ -127,6 +150,11 @@ export function RekapPresensiPage() {
           <button type="button" className="link-btn" onClick={rekap.retry}>
             Coba lagi
           </button>
+        </Alert>
+      )}
+      {lowTotal && (
+        <Alert tone="warning" className="rekap-cakupan-note">
+          {REKAP_MSG.cakupanRendahNote(totals.tercatat, totals.hari_kerja, formatPersen(cakupanPersen(totals.tercatat, totals.hari_kerja)))}
         </Alert>
       )}
       <div className="toolbar">

@@ -122,7 +122,7 @@ export function waitForController(page: EnginePage): Promise<boolean> {
   return waitUntil(page, '() => !!navigator.serviceWorker.controller', 'the service worker to control the page', 30_000);
 }
 
-/** Searches the Penilaian list for `name`, opens its score dialog, saves `scores` and accepts the offline popup. */
+/** Searches the Penilaian list for `name`, opens its score dialog, saves `scores` and dismisses the offline notice. */
 async function scoreOffline(page: EnginePage, name: string, scores: number[]): Promise<void> {
   await page.type(SEARCH, name);
   await waitUntil(page, `(n) => { const rows = [...document.querySelectorAll('tbody tr')]; return rows.length > 0 && rows.every((r) => r.innerText.includes(n)); }`, `the row of ${name}`, 20_000, name);
@@ -130,7 +130,9 @@ async function scoreOffline(page: EnginePage, name: string, scores: number[]): P
   await waitUntil(page, FILL_SCORES, `the score dialog of ${name}`, 20_000, `Penilaian - ${name}`, scores);
   await clickIn(page, '[role="dialog"]', `Penilaian - ${name}`, 'Simpan');
   await waitForText(page, SAVED_OFFLINE);
-  await clickIn(page, '[role="dialog"]', SAVED_OFFLINE, 'OK');
+  // The notice leaves the page usable: no modal dialog is open while it shows.
+  await waitUntil(page, '() => document.querySelectorAll(\'[aria-modal="true"]\').length === 0', 'no modal dialog beside the notice');
+  await clickIn(page, '[role="status"]', SAVED_OFFLINE, 'OK');
   await waitForNoText(page, SAVED_OFFLINE);
 }
 

@@ -47,12 +47,26 @@ export function dialog(page: Page, name: string): Locator {
   return page.getByRole('dialog', { name, exact: true });
 }
 
-/** Waits for the 'Sukses' popup with `message` and closes it with OK. */
+/** The non-blocking 'Sukses' notice that holds `message` (a live region, not a dialog). */
+export function successNotice(page: Page, message: string): Locator {
+  return page
+    .getByRole('status')
+    .filter({ has: page.getByText('Sukses', { exact: true }) })
+    .filter({ has: page.getByText(message, { exact: true }) });
+}
+
+/**
+ * Waits for the 'Sukses' notice with `message`, checks that it blocks nothing (no dialog named
+ * 'Sukses', no modal open, the focus not moved into it) and dismisses it with its OK.
+ */
 export async function acceptSuccess(page: Page, message: string): Promise<void> {
-  const popup = dialog(page, 'Sukses');
-  await popup.getByText(message, { exact: true }).waitFor();
-  await popup.getByRole('button', { name: 'OK', exact: true }).click();
-  await popup.waitFor({ state: 'hidden' });
+  const notice = successNotice(page, message);
+  await notice.waitFor();
+  await expect(dialog(page, 'Sukses').count()).resolves.toBe(0);
+  await expect(page.locator('[aria-modal="true"]').count()).resolves.toBe(0);
+  await expect(notice.evaluate((element) => element.contains(document.activeElement))).resolves.toBe(false);
+  await notice.getByRole('button', { name: 'OK', exact: true }).click();
+  await notice.waitFor({ state: 'hidden' });
 }
 
 /** The table row (desktop) that contains `text`. */
