@@ -20,6 +20,8 @@ const now = () => Date.parse('2026-11-26T05:00:00Z');
 const USER = MENTOR_PROFILE.id;
 
 beforeEach(async () => {
+  // The app's own database (the changes write to it): another file of this worker may have closed it.
+  if (!db.isOpen()) await db.open();
   await saveSession(db, { token: 'tok', userRole: 'Mentor', username: 'mentor' });
   await saveProfile(db, MENTOR_PROFILE);
   await db.peserta.bulkPut([1, 2, 3].map((id) => peserta(id, { tanggal_masuk: '2026-11-02', tanggal_selesai: '2026-12-31' })));
