@@ -4,7 +4,8 @@
  * themselves are the server's (rekapPresensi) and the totals row is rekapTotals in ./presensi.
  */
 import type { Jenjang } from './master-data';
-import { PRESENSI_MSG, type PresensiRekapQuery, isIsoDate, presensiRekapQuerySchema } from './presensi';
+import { tanggalProblem } from './dates';
+import { PRESENSI_MSG, type PresensiRekapQuery, presensiRekapQuerySchema } from './presensi';
 
 /** Texts of the recap screen. */
 export const REKAP_MSG = {
@@ -85,10 +86,8 @@ export interface RekapFilterDraft {
 /** The query of a filter form, or the texts of the dates it is refused for (the query schema's own). */
 export function rekapQueryOf(draft: RekapFilterDraft): { query: PresensiRekapQuery } | { errors: { from?: string; to?: string } } {
   // A date that is not one says so on its own field (the period's rules need two dates).
-  const badDates = {
-    ...(isIsoDate(draft.from) ? {} : { from: PRESENSI_MSG.invalidDate }),
-    ...(isIsoDate(draft.to) ? {} : { to: PRESENSI_MSG.invalidDate }),
-  };
+  const [fromProblem, toProblem] = [tanggalProblem(draft.from, PRESENSI_MSG.invalidDate), tanggalProblem(draft.to, PRESENSI_MSG.invalidDate)];
+  const badDates = { ...(fromProblem ? { from: fromProblem } : {}), ...(toProblem ? { to: toProblem } : {}) };
   if (badDates.from || badDates.to) return { errors: badDates };
   const parsed = presensiRekapQuerySchema.safeParse({
     from: draft.from,
