@@ -15,8 +15,8 @@ import { startPushWorker } from './push-worker';
 import { pruneNotifikasi } from './services/notifikasi';
 import { type PengingatTimer, startPengingatTimer } from './services/pengingat';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
-import { warnLoopbackCertificates } from './loopback-certificates';
 import { installShutdown } from './shutdown';
+import { runStartupChecks } from './startup-checks';
 import { PUSH_DISABLED_LINE, withVapidKeys } from './vapid-keys';
 
 function fail(message: string): never {
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     await seed(database.db, config.seed);
     // Participants fully approved by the seed, or before certificates were issued, get theirs.
     await issueMissingCertificates(database.db, config);
-    await warnLoopbackCertificates(database.db, config);
+    await runStartupChecks(database.db, config);
     // Notifications past their keeping time go (the inbox never shows them anyway).
     await pruneNotifikasi(database.db);
 
