@@ -180,6 +180,10 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.kota),
   ),
+  ORGANISASI_KONTAK: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).optional(),
+  ),
 }).superRefine((value, context) => {
   // A server others reach must say where: its own address would be frozen into every QR code.
   if (value.PUBLIC_URL === undefined && !isLoopbackHost(value.HOST)) {
@@ -205,6 +209,11 @@ interface EnvConfig {
   webDir: string;
   /** Printed on certificates and transcripts (ORGANISASI_NAMA, ORGANISASI_KOTA). */
   organisasi: Organisasi;
+  /**
+   * ORGANISASI_KONTAK: the contact line of the public verification page (e.g. an e-mail address
+   * or phone number for questions about a certificate); absent, the page shows none.
+   */
+  organisasiKontak?: string;
   /**
    * The address people reach the app at, without a trailing slash (PUBLIC_URL; required when
    * HOST is not a loopback address, else defaulting to the server's own address): the base of
@@ -300,6 +309,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     seed: value.SEED,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
     organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
+    ...(value.ORGANISASI_KONTAK ? { organisasiKontak: value.ORGANISASI_KONTAK } : {}),
     publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
     hariKerja: parseHariKerja(value.HARI_KERJA) ?? [...DEFAULT_HARI_KERJA],
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
