@@ -19,6 +19,23 @@ import { DEFAULT_WORKING_SET_WINDOW, WORKING_SET_DAYS_MAX, type WorkingSetWindow
 import type { Database, Db } from './db/client';
 import { appSecrets } from './db/schema-server-state';
 
+/**
+ * True for a bind address only this machine reaches: `localhost`, 127.0.0.0/8, `::1` (also as
+ * an IPv4-mapped address). Anything else — a wildcard, a LAN address, a host name — is reached by
+ * others, so PUBLIC_URL must say how.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === '::1') return true;
+  const v4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/** The refusal of a non-loopback HOST without PUBLIC_URL. */
+export function publicUrlRequiredMessage(host: string): string {
+  return `wajib diisi bila HOST bukan alamat loopback (HOST='${host}'): isi alamat yang dibuka orang, misalnya PUBLIC_URL=https://magang.contoh.co.id — alamat itu tercetak permanen di kode QR setiap sertifikat`;
+}
+
 /** Accepted token lifetimes: a number of seconds, or a number with s, m, h, d or w. */
 const TTL_RE = /^(\d+)\s*([smhdw]?)$/;
 const TTL_UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
@@ -163,6 +180,15 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).default(DEFAULT_ORGANISASI.kota),
   ),
+  ORGANISASI_KONTAK: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(ORGANISASI_MAX_CHARS, `maksimal ${ORGANISASI_MAX_CHARS} karakter`).optional(),
+  ),
+}).superRefine((value, context) => {
+  // A server others reach must say where: its own address would be frozen into every QR code.
+  if (value.PUBLIC_URL === undefined && !isLoopbackHost(value.HOST)) {
+    context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: publicUrlRequiredMessage(value.HOST) });
+  }
 });
 
 /** Which data an empty database gets: the demo data, or only the first HR account. */
@@ -184,9 +210,15 @@ interface EnvConfig {
   /** Printed on certificates and transcripts (ORGANISASI_NAMA, ORGANISASI_KOTA). */
   organisasi: Organisasi;
   /**
-   * The address people reach the app at, without a trailing slash (PUBLIC_URL, default the
-   * server's own address): the base of the verification URL printed on certificates. Never
-   * taken from a request's Host header, which a client chooses and a certificate keeps forever.
+   * ORGANISASI_KONTAK: the contact line of the public verification page (e.g. an e-mail address
+   * or phone number for questions about a certificate); absent, the page shows none.
+   */
+  organisasiKontak?: string;
+  /**
+   * The address people reach the app at, without a trailing slash (PUBLIC_URL; required when
+   * HOST is not a loopback address, else defaulting to the server's own address): the base of
+   * the verification URL printed on certificates. Never taken from a request's Host header,
+   * which a client chooses and a certificate keeps forever.
    */
   publicUrl: string;
   /** The working days of attendance (HARI_KERJA, ISO weekdays; default Monday to Saturday). */
@@ -246,10 +278,9 @@ export function parseTtlSeconds(value: string): number {
   return Number(match[1]) * (TTL_UNIT_SECONDS[match[2] ?? ''] ?? 1);
 }
 
-/** The server's own address as a URL: a wildcard bind address is reached as localhost. */
+/** The server's own address as a URL (a loopback HOST: PUBLIC_URL is required for any other). */
 function ownAddress(host: string, port: number): string {
-  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
 /** Parses the environment (no file access); throws ConfigError naming each bad variable. */
@@ -258,8 +289,9 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'env');
-      // Never echo a secret or a URL that may hold a password.
-      const shown = SECRET_VARS.has(name) ? '' : ` (diberikan: '${String(env[name] ?? '')}')`;
+      // Never echo a secret or a URL that may hold a password; nothing to echo for a missing one.
+      const given = env[name];
+      const shown = SECRET_VARS.has(name) || given === undefined || given.trim() === '' ? '' : ` (diberikan: '${given}')`;
       return `- ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
@@ -277,6 +309,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     seed: value.SEED,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
     organisasi: { nama: value.ORGANISASI_NAMA, kota: value.ORGANISASI_KOTA },
+    ...(value.ORGANISASI_KONTAK ? { organisasiKontak: value.ORGANISASI_KONTAK } : {}),
     publicUrl: (value.PUBLIC_URL ?? ownAddress(value.HOST, value.PORT)).replace(/\/+$/, ''),
     hariKerja: parseHariKerja(value.HARI_KERJA) ?? [...DEFAULT_HARI_KERJA],
     trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,

@@ -16,6 +16,7 @@ import { pruneNotifikasi } from './services/notifikasi';
 import { type PengingatTimer, startPengingatTimer } from './services/pengingat';
 import { issueMissingCertificates } from './services/sertifikat-terbit';
 import { installShutdown } from './shutdown';
+import { runStartupChecks } from './startup-checks';
 import { PUSH_DISABLED_LINE, withVapidKeys } from './vapid-keys';
 
 function fail(message: string): never {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     await seed(database.db, config.seed);
     // Participants fully approved by the seed, or before certificates were issued, get theirs.
     await issueMissingCertificates(database.db, config);
+    await runStartupChecks(database.db, config);
     // Notifications past their keeping time go (the inbox never shows them anyway).
     await pruneNotifikasi(database.db);
 

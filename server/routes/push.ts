@@ -1,6 +1,6 @@
 // /api/push: Web Push to the installed app. Every logged-in user reads the server's VAPID public
 // key and adds or removes its own device's subscription. With push off (no VAPID_SUBJECT) every
-// route answers 503 with the reason.
+// route answers 503 with the reason — after the body is checked: a bad body is 400 either way.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PUSH_MSG, pushKeyAnswerSchema, pushMessageAnswerSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../../src/domain/push';
 import { currentUser, requireRole } from '../auth/plugin';
@@ -36,8 +36,8 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
     errors: { 400: 'Not a push subscription (endpoint not https, keys missing or not base64url)', ...disabled },
   };
   app.post('/langganan', { preHandler: requireRole(), config: { openapi: subscribeDoc } }, async (request: FastifyRequest) => {
-    vapidOf(app.config);
     const body = parseInput(pushSubscriptionSchema, request.body);
+    vapidOf(app.config);
     await subscribe(app.db, currentUser(request), body);
     return { message: PUSH_MSG.subscribed };
   });

@@ -1,4 +1,4 @@
-// The organisation's logo: one PNG (at most 1 MB) HR uploads, printed at the head of the
+// The organisation's logo: one PNG (at most 1 MB) HR uploads, stored at print size (png.ts), printed at the head of the
 // certificates and Daftar Nilai issued while it is set. Its bytes go into the image store
 // `dokumen_gambar` (by SHA-256, insert-only) and its hash into the setting 'logo_sha256', so
 // a replaced or deleted logo stays printable by the certificates that froze it.
@@ -8,7 +8,7 @@ import type { Organisasi } from '../../src/domain/sertifikat';
 import type { Db, Tx } from '../db/client';
 import { dokumenGambar, pengaturan } from '../db/schema-sertifikat';
 import { HttpError } from '../http-error';
-import { isPng, sha256Hex } from './png';
+import { isPng, pngAtPrintSize, sha256Hex } from './png';
 
 /** The setting that names the current logo by its SHA-256. */
 const LOGO_SETTING = 'logo_sha256';
@@ -18,9 +18,13 @@ export interface LogoState {
   logo: string | null;
 }
 
-/** Stores `png` as the organisation's logo (replacing any), after checking it is a PNG (else 415, nothing written). */
-export async function saveLogo(db: Db, png: Uint8Array): Promise<LogoState> {
-  if (!isPng(png)) throw new HttpError(415, LOGO_MSG.notPng);
+/**
+ * Stores `upload` as the organisation's logo (replacing any) at print size, after checking it is
+ * a PNG (else 415, nothing written).
+ */
+export async function saveLogo(db: Db, upload: Uint8Array): Promise<LogoState> {
+  const png = isPng(upload) ? await pngAtPrintSize(upload) : null;
+  if (!png) throw new HttpError(415, LOGO_MSG.notPng);
   const sha256 = sha256Hex(png);
   await db.transaction(async (tx) => {
     await tx.insert(dokumenGambar).values({ sha256, png }).onConflictDoNothing();

@@ -1,11 +1,20 @@
 // The check every uploaded image passes (signatures, the organisation's logo): only a real PNG
 // is accepted, judged by its bytes, never by the file name or the declared type. Images are
 // versioned by the SHA-256 of their bytes.
+//
+// Print size: an image is stored at most PRINT_MAX_DIMENSION px on its long side. Certificates
+// print a logo or a signature a few centimetres wide (~600 px at 300 dpi); a larger image only
+// makes every document that embeds it slow to render (a 4,000 × 4,000 px PNG cost each
+// certificate PDF ~2.2 s of blocked event loop). A larger upload is scaled down once, on the
+// libuv thread pool (sharp), still a PNG (transparency kept); a smaller one is stored as sent.
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 
 /** Largest accepted width and height of an uploaded image, in pixels. */
 const PNG_MAX_DIMENSION = 4000;
+/** Longest side, in pixels, an image is stored (and printed) at. */
+export const PRINT_MAX_DIMENSION = 1200;
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const BIT_DEPTHS: Record<number, readonly number[]> = {
@@ -55,4 +64,34 @@ export function isPng(bytes: Uint8Array): boolean {
 /** Hex SHA-256 of the bytes: the version of an image (ETag, `?v=`, certificate rows, dokumen_gambar). */
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Width and height of a PNG that isPng accepted (from its IHDR). */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** True when a PNG that isPng accepted is larger than print needs (PRINT_MAX_DIMENSION). */
+export function isOverPrintSize(bytes: Uint8Array): boolean {
+  const { width, height } = pngSize(bytes);
+  return Math.max(width, height) > PRINT_MAX_DIMENSION;
+}
+
+/**
+ * A PNG that isPng accepted, at print size: unchanged when its long side is at most
+ * PRINT_MAX_DIMENSION, else scaled down to it (aspect ratio and alpha kept) and re-encoded as
+ * PNG. Null when the pixels cannot be decoded (a well-formed file with broken image data).
+ */
+export async function pngAtPrintSize(bytes: Uint8Array): Promise<Uint8Array | null> {
+  if (!isOverPrintSize(bytes)) return bytes;
+  try {
+    const resized = await sharp(bytes, { limitInputPixels: PNG_MAX_DIMENSION * PNG_MAX_DIMENSION })
+      .resize({ width: PRINT_MAX_DIMENSION, height: PRINT_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9, adaptiveFiltering: true })
+      .toBuffer();
+    return new Uint8Array(resized.buffer, resized.byteOffset, resized.byteLength);
+  } catch {
+    return null;
+  }
 }

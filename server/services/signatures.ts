@@ -1,6 +1,7 @@
 // Signature PNGs (at most 1 MB) of Pembimbing and BusHead accounts (their profile page), stored
 // in the database, so every instance serves them: one row per user in `user_signatures` with the bytes and their SHA-256.
-// Rules kept here: only a real PNG is accepted (services/png.ts), and a failed upload changes nothing.
+// Rules kept here: only a real PNG is accepted and it is stored at print size (services/png.ts),
+// and a failed upload changes nothing.
 import { eq } from 'drizzle-orm';
 import { SERVER_MSG } from '../../src/domain/messages';
 import { SIGNATURE_MSG } from '../../src/domain/sertifikat';
@@ -8,15 +9,16 @@ import { idIn } from '../db/list-params';
 import type { Db } from '../db/client';
 import { userSignatures, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { isPng, sha256Hex } from './png';
+import { isPng, pngAtPrintSize, sha256Hex } from './png';
 import { type ApiUser, findUserById, toApiUser } from './users';
 
 /**
- * Stores `png` as the user's signature (replacing any), after checking it is a PNG (else 415,
- * nothing written). Bumps the user's `updated_at`: its `signature_url` changed.
+ * Stores `upload` as the user's signature (replacing any) at print size, after checking it is a
+ * PNG (else 415, nothing written). Bumps the user's `updated_at`: its `signature_url` changed.
  */
-export async function saveSignature(db: Db, userId: number, png: Uint8Array): Promise<ApiUser> {
-  if (!isPng(png)) throw new HttpError(415, SIGNATURE_MSG.notPng);
+export async function saveSignature(db: Db, userId: number, upload: Uint8Array): Promise<ApiUser> {
+  const png = isPng(upload) ? await pngAtPrintSize(upload) : null;
+  if (!png) throw new HttpError(415, SIGNATURE_MSG.notPng);
   const sha256 = sha256Hex(png);
   return db.transaction(async (tx) => {
     const [owner] = await tx.update(users).set({ updated_at: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });

@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { ID_MAX, JENJANG } from './master-data';
 import { MSG } from './messages';
-import { PESERTA_MSG, isIsoDate, lingkupQuerySchema, pesertaSchema } from './peserta';
+import { isIsoDate } from './dates';
+import { PESERTA_MSG, lingkupQuerySchema, pesertaSchema } from './peserta';
 import { sertifikatRowSchema } from './sertifikat-terbit';
 
 /** Rows per archive page: the default and the most one page may ask for. */

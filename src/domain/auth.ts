@@ -10,9 +10,32 @@ import { roleSchema } from './roles';
 /** Longest short text field (names, usernames, ids) the API accepts. */
 export const SHORT_TEXT_MAX = 200;
 
+/**
+ * The characters a username may hold once NFKC-normalised (full-width letters become plain
+ * ones): ASCII letters, digits, '.', '_', '-' and '@'. Nothing invisible (zero-width spaces,
+ * joiners), no direction controls and no look-alike letters of other scripts, so a name shown
+ * as 'hr' is the account 'hr'.
+ */
+const USERNAME_CHARS_RE = /^[A-Za-z0-9._@-]+$/;
+export const USERNAME_CHARS_MSG = 'Username hanya boleh berisi huruf a-z, angka, titik, garis bawah, tanda hubung, atau @ (tanpa spasi)';
+
+/** A username as typed: NFKC-normalised and trimmed, required. */
+const typedUsername = (requiredMessage: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Username tidak valid') })
+    .transform((value) => value.normalize('NFKC').trim())
+    .pipe(z.string().min(1, requiredMessage).max(SHORT_TEXT_MAX, `Username maksimal ${SHORT_TEXT_MAX} karakter`));
+
+/**
+ * A username written to an account (add, edit, own profile): required, at most 200 characters,
+ * only USERNAME_CHARS_RE characters (USERNAME_CHARS_MSG otherwise).
+ */
+export const usernameSchema = (requiredMessage: string = MSG.usernameRequired) =>
+  typedUsername(requiredMessage).refine((value) => USERNAME_CHARS_RE.test(value), USERNAME_CHARS_MSG);
+
 /** Body of POST /api/auth/login. */
 export const loginRequestSchema = lazySchema(() => z.object({
-  username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
+  username: z.string().transform((value) => value.normalize('NFKC')).pipe(z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX)),
   password: z.string().min(1, MSG.passwordRequired).max(SHORT_TEXT_MAX),
 }));
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -80,7 +103,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Body of PUT /api/auth/profile: the username, and the full name, title and 'Terima pengingat' switch when sent. */
 export const updateProfileSchema = lazySchema(() => z.object({
-  username: z.string().trim().min(1, MSG.usernameRequired).max(SHORT_TEXT_MAX),
+  username: usernameSchema(),
   ...userNameFields(),
   terima_pengingat: z.boolean({ error: 'Terima pengingat harus true atau false' }).optional(),
 }));

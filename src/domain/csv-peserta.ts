@@ -19,7 +19,8 @@
  * (of the level's kind), the 'pembimbing' user, then the add payload's own rules.
  */
 import type { InstansiJenis, Jenjang } from './master-data';
-import { INSTANSI_JENIS_OF, PESERTA_MSG, type PesertaCreate, isBlankField, isIsoDate, pesertaImportSchema } from './peserta';
+import { INSTANSI_JENIS_OF, PESERTA_MSG, type PesertaCreate, isBlankField, pesertaImportSchema } from './peserta';
+import { isCalendarDate } from './dates';
 
 /** The CSV columns of each level, in file order (see the header comment). */
 export const CSV_COLUMNS = {
@@ -146,12 +147,12 @@ function normalizeRow(row: CsvRow): Map<string, string> {
 
 const DMY_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
-/** 'dd/mm/yyyy' (also d/m/yyyy) as 'yyyy-mm-dd', or null when it is not a real date. */
+/** 'dd/mm/yyyy' (also d/m/yyyy) as 'yyyy-mm-dd', or null when it is not a real date (the range is the schema's). */
 export function csvDateToIso(value: string): string | null {
   const match = DMY_RE.exec(value.trim());
   if (!match) return null;
   const iso = `${match[3]}-${(match[2] as string).padStart(2, '0')}-${(match[1] as string).padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 /** 'yyyy-mm-dd' as 'dd/mm/yyyy' (anything else unchanged). */

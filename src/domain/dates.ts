@@ -1,9 +1,45 @@
 /**
- * Date display: dates show in the Indonesian (id-ID) format. Pure: the API's
- * 'yyyy-mm-dd' strings are read as calendar dates (UTC), so no time zone shifts the day.
+ * Dates of the app: which 'yyyy-mm-dd' strings are dates at all (the one owner of that rule, for
+ * internships, attendance and every date query), and their display in the Indonesian (id-ID)
+ * format. Pure: the API's strings are read as calendar dates (UTC), so no time zone shifts the day.
  */
 
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The earliest and latest date the app accepts: an internship or a mark outside them is a typing slip. */
+export const TANGGAL_MIN = '2000-01-01';
+export const TANGGAL_MAX = '2100-12-31';
+/** The refusal of a real date outside TANGGAL_MIN..TANGGAL_MAX (`label` names the field). */
+export const tanggalRangeMessage = (label = 'Tanggal') => `${label} harus antara 1 Januari 2000 dan 31 Desember 2100`;
+
+/** True for a real calendar day written 'yyyy-mm-dd', whatever its year (the format alone). */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_RE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (UTC: no daylight-saving shifts).
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** True for a 'yyyy-mm-dd' string (already a calendar day) within TANGGAL_MIN..TANGGAL_MAX. */
+export function isInTanggalRange(value: string): boolean {
+  return value >= TANGGAL_MIN && value <= TANGGAL_MAX;
+}
+
+/** A date the app accepts: a real calendar day 'yyyy-mm-dd' from TANGGAL_MIN to TANGGAL_MAX. */
+export function isIsoDate(value: string): boolean {
+  return isCalendarDate(value) && isInTanggalRange(value);
+}
+
+/**
+ * What is wrong with a typed date: `formatMessage` when it is no calendar day 'yyyy-mm-dd', the
+ * range text when it is one outside the range, null when it is accepted.
+ */
+export function tanggalProblem(value: string, formatMessage: string, label?: string): string | null {
+  if (!isCalendarDate(value)) return formatMessage;
+  return isInTanggalRange(value) ? null : tanggalRangeMessage(label);
+}
 
 // Made on first use: constructing an id-ID DateTimeFormat loads ICU data, ~52 ms on this machine
 // (×4 in Lighthouse's mobile CPU), and at module level it ran inside the one task that evaluates

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { SHORT_TEXT_MAX, userNameFields } from './auth';
+import { SHORT_TEXT_MAX, userNameFields, usernameSchema } from './auth';
 import { MSG, SERVER_MSG } from './messages';
 import { ROLES, roleSchema } from './roles';
 
@@ -78,7 +78,7 @@ export const jenjangFieldSchema = lazySchema(() => z.enum(JENJANG, {
 /** POST /api/users. `role` is required (no default on the server); HR is only the add form's initial choice. */
 export const userCreateSchema = lazySchema(() => z.object({
   employee_id: shortText('ID wajib diisi', 'ID'),
-  username: shortText('Username wajib diisi'),
+  username: usernameSchema(),
   password: z.string().min(4, 'Password minimal 4 karakter').max(SHORT_TEXT_MAX),
   role: z.enum(ROLES, {
     error: (issue) => (isBlank(issue.input) ? SERVER_MSG.roleRequired : SERVER_MSG.invalidRole),
@@ -89,7 +89,7 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** PUT /api/users/{id}: username and role, plus password only when filled; full name and title when sent. */
 export const userUpdateSchema = lazySchema(() => z.object({
-  username: shortText('Username wajib diisi'),
+  username: usernameSchema(),
   role: roleSchema,
   password: z
     .string()

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { SHORT_TEXT_MAX } from './auth';
+import { isCalendarDate, isInTanggalRange, tanggalRangeMessage } from './dates';
 import { ID_MAX, JENJANG, type Jenjang, jenjangSchema } from './master-data';
 import { SERVER_MSG } from './messages';
 import { reviewStepSchema, scoreSchema } from './peserta-state';
@@ -64,18 +65,6 @@ export const INSTANSI_JENIS_OF = { SMK: 'Sekolah', Mahasiswa: 'Kampus' } as cons
 /** Most rows one POST /api/peserta/bulk may carry. */
 export const PESERTA_BULK_MAX = 5000;
 
-const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written 'yyyy-mm-dd' (years 1900-9999). */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE_RE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
-  // Day 0 of the next month is the last day of this one (UTC: no daylight-saving shifts).
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** True for undefined, null, or a string that is empty after trimming: a field not filled in. */
 export function isBlankField(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -98,12 +87,13 @@ const idField = (label: string) =>
     z.number({ error: invalid(label) }).int(invalid(label)).positive(invalid(label)).max(ID_MAX, invalid(label)),
   );
 
-/** A 'yyyy-mm-dd' date field. */
+/** A 'yyyy-mm-dd' date field within the app's date range. */
 const dateField = (label: string) =>
   z
     .string({ error: invalid(label) })
     .trim()
-    .refine(isIsoDate, invalid(label));
+    .refine(isCalendarDate, { message: invalid(label), abort: true })
+    .refine(isInTanggalRange, tanggalRangeMessage(label));
 
 const commonShape = {
   nama: text('Nama'),
@@ -224,7 +214,7 @@ const BATAS_INVALID = 'Batas harus tanggal yyyy-mm-dd yang valid';
 export const lingkupQuerySchema = lazySchema(() => z.enum([LINGKUP_KERJA], { error: LINGKUP_INVALID }));
 
 /** A real 'yyyy-mm-dd' date as a query parameter: the `batas` a device got from its previous pull. */
-export const batasQuerySchema = lazySchema(() => z.string({ error: BATAS_INVALID }).refine(isIsoDate, BATAS_INVALID));
+export const batasQuerySchema = lazySchema(() => z.string({ error: BATAS_INVALID }).refine(isCalendarDate, BATAS_INVALID));
 
 /**
  * Query of GET /api/peserta: optional level ('' = both), the opaque `since` cursor of an

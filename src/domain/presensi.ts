@@ -9,6 +9,7 @@
  * the app never requires them; Hadir and Alpa may carry one.
  */
 import { addDays } from './pengingat';
+import { isCalendarDate, isInTanggalRange, tanggalRangeMessage } from './dates';
 import { z } from 'zod';
 import { MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
 import { lazySchema } from './lazy-schema';
@@ -60,15 +61,13 @@ export function markKey(pesertaId: number, tanggal: string): string {
   return `${pesertaId}:${tanggal}`;
 }
 
-/** yyyy-mm-dd of a real calendar day. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-const isoDateSchema = lazySchema(() => z.string({ error: PRESENSI_MSG.invalidDate }).refine(isIsoDate, PRESENSI_MSG.invalidDate));
+/** A date of attendance or of a recap: a calendar day 'yyyy-mm-dd' within the app's date range. */
+const isoDateSchema = lazySchema(() =>
+  z
+    .string({ error: PRESENSI_MSG.invalidDate })
+    .refine(isCalendarDate, { message: PRESENSI_MSG.invalidDate, abort: true })
+    .refine(isInTanggalRange, tanggalRangeMessage()),
+);
 
 /** One mark as a client sends it; a blank note is no note. */
 export const presensiMarkSchema = lazySchema(() =>

@@ -6,6 +6,7 @@
  */
 import { cakupanPersen, formatPersen } from './kehadiran';
 import type { Jenjang } from './master-data';
+import { tanggalProblem } from './dates';
 import {
   ALPA,
   HADIR,
@@ -16,7 +17,6 @@ import {
   type PresensiStatus,
   type RekapRow,
   SAKIT,
-  isIsoDate,
   presensiRekapQuerySchema,
 } from './presensi';
 
@@ -133,10 +133,8 @@ export interface RekapFilterDraft {
 /** The query of a filter form, or the texts of the dates it is refused for (the query schema's own). */
 export function rekapQueryOf(draft: RekapFilterDraft): { query: PresensiRekapQuery } | { errors: { from?: string; to?: string } } {
   // A date that is not one says so on its own field (the period's rules need two dates).
-  const badDates = {
-    ...(isIsoDate(draft.from) ? {} : { from: PRESENSI_MSG.invalidDate }),
-    ...(isIsoDate(draft.to) ? {} : { to: PRESENSI_MSG.invalidDate }),
-  };
+  const [fromProblem, toProblem] = [tanggalProblem(draft.from, PRESENSI_MSG.invalidDate), tanggalProblem(draft.to, PRESENSI_MSG.invalidDate)];
+  const badDates = { ...(fromProblem ? { from: fromProblem } : {}), ...(toProblem ? { to: toProblem } : {}) };
   if (badDates.from || badDates.to) return { errors: badDates };
   const parsed = presensiRekapQuerySchema.safeParse({
     from: draft.from,

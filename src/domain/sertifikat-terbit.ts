@@ -193,6 +193,22 @@ export type Verifikasi = z.infer<typeof verifikasiSchema>;
 
 export const verifikasiResponseSchema = lazySchema(() => z.object({ data: verifikasiSchema }));
 
+/**
+ * GET /api/verifikasi/organisasi: who the public verification page belongs to — the
+ * organisation's name, its optional contact line (ORGANISASI_KONTAK) and the SHA-256 of its
+ * current logo (null without one; the PNG is GET /api/verifikasi/organisasi/logo).
+ */
+export const verifikasiOrganisasiSchema = lazySchema(() =>
+  z.object({
+    nama: z.string(),
+    kontak: z.string().nullable(),
+    logo: z.string().nullable(),
+  }),
+);
+export type VerifikasiOrganisasi = z.infer<typeof verifikasiOrganisasiSchema>;
+
+export const verifikasiOrganisasiResponseSchema = lazySchema(() => z.object({ data: verifikasiOrganisasiSchema }));
+
 /** Texts of issuing, revocation and the public verification. */
 export const TERBIT_MSG = {
   notIssued: 'Sertifikat belum diterbitkan untuk peserta ini',

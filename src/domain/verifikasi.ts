@@ -24,6 +24,10 @@ export const VERIFIKASI_MSG = {
   dicabutNote: (tanggal: string) => `Sertifikat ini dicabut pada ${tanggal} dan tidak berlaku lagi.`,
   notFound: TERBIT_MSG.kodeNotFound,
   notFoundNote: 'Periksa kembali kode yang diketik, atau pindai ulang kode QR pada sertifikat.',
+  notFoundFormat: 'Kode verifikasi terdiri dari 26 huruf dan angka, tercetak di bawah kode QR sertifikat, misalnya 7K2M 9QXD 4HTB 1RWC 8ZNP 3FGV 6S.',
+  kontak: (kontak: string) => `Pertanyaan tentang sertifikat: ${kontak}`,
+  /** The header while the organisation is unknown (not answered yet, or the server out of reach). */
+  appName: 'Magang',
   offline: 'Server tidak dapat dihubungi. Periksa koneksi internet, lalu coba lagi.',
   rateLimited: TERBIT_MSG.tooManyChecks,
   failed: 'Sertifikat gagal diperiksa. Coba lagi.',

@@ -229,6 +229,9 @@ export const MATRIX: Record<string, MatrixRow> = {
 
   // The public check of a certificate: no token; a code no certificate has is a 404.
   'GET /api/verifikasi/:kode': { roles: 'public', ok: 404, request: fixed('/api/verifikasi/0000000000000000000000000Z') },
+  // The verification page's header: the organisation and its logo (none is set here: 404).
+  'GET /api/verifikasi/organisasi': { roles: 'public', ok: 200, request: fixed('/api/verifikasi/organisasi') },
+  'GET /api/verifikasi/organisasi/logo': { roles: 'public', ok: 404, request: fixed('/api/verifikasi/organisasi/logo') },
 };
 
 /** The status `role` (null: no token) must get on `row`. */

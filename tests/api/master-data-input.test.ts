@@ -48,7 +48,7 @@ describe('master-data mutations with wrong input', () => {
     'should answer 400 for a NUL character in a name on POST %s',
     async (url) => {
       const response = await call(t, 'POST', url, hr, {
-        ...VALID[url.slice(5)], employee_id: 'NUL1', username: 'a\u0000b', nama: 'a\u0000b',
+        ...VALID[url.slice(5)], employee_id: 'NUL1', nama_lengkap: 'a\u0000b', nama: 'a\u0000b',
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: SERVER_MSG.invalidInput });

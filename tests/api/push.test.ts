@@ -53,6 +53,11 @@ describe(`Web Push (${testDbKind()})`, () => {
     expect(offKey.statusCode).toBe(503);
     expect(offKey.json()).toEqual({ message: 'Notifikasi push tidak diaktifkan di server ini.' });
     expect((await send('POST', '/api/push/langganan', 'hr', service.device().subscription, off)).statusCode).toBe(503);
+    // The body is checked first: a bad one is 400 whether push is on or off.
+    const badOff = await send('POST', '/api/push/langganan', 'hr', { endpoint: 'ftp://x' }, off);
+    expect(badOff.statusCode).toBe(400);
+    expect((badOff.json() as { message: string }).message).toContain('endpoint harus alamat https://');
+    expect((await send('POST', '/api/push/langganan', 'hr', undefined, off)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/push/kunci' })).statusCode).toBe(401);
   });
 

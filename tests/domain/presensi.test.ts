@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isIsoDate } from '@/domain/dates';
 import { DISETUJUI, DITOLAK, HR, MENUNGGU, PEMBIMBING, BUSHEAD, TIDAK_DILANJUTKAN, type Review, type ReviewStatus } from '@/domain/approval-chain';
 import {
   DEFAULT_HARI_KERJA,
@@ -6,7 +7,6 @@ import {
   PRESENSI_MSG,
   countMarks,
   countWorkingDays,
-  isIsoDate,
   parseHariKerja,
   persenHadir,
   presensiLock,
@@ -38,6 +38,8 @@ describe('a mark', () => {
     [{ peserta_id: 1, tanggal: '2026-11-26', status: 'hadir' }, PRESENSI_MSG.invalidStatus],
     [{ peserta_id: 1, tanggal: '2026-02-30', status: 'Hadir' }, PRESENSI_MSG.invalidDate],
     [{ peserta_id: 1, tanggal: '26-11-2026', status: 'Hadir' }, PRESENSI_MSG.invalidDate],
+    [{ peserta_id: 1, tanggal: '1999-12-31', status: 'Hadir' }, 'Tanggal harus antara 1 Januari 2000 dan 31 Desember 2100'],
+    [{ peserta_id: 1, tanggal: '9999-01-01', status: 'Hadir' }, 'Tanggal harus antara 1 Januari 2000 dan 31 Desember 2100'],
     [{ peserta_id: 1, tanggal: '2026-11-26', status: 'Hadir', catatan: 'x'.repeat(501) }, PRESENSI_MSG.catatanTooLong],
     [{ peserta_id: 0, tanggal: '2026-11-26', status: 'Hadir' }, 'any'],
   ])('should read %j with error %j', (input, error) => {

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 90_000;
 
 /** Variables of the test runner's environment that must not leak into the server's. */
-const SERVER_VARS = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'JWT_TTL', 'SEED', 'WEB_DIR', 'TRUST_PROXY', 'VAPID_SUBJECT', 'PUSH_JAM_TENANG'];
+const SERVER_VARS = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'JWT_TTL', 'SEED', 'WEB_DIR', 'TRUST_PROXY', 'VAPID_SUBJECT', 'PUSH_JAM_TENANG', 'PUBLIC_URL', 'ORGANISASI_KONTAK'];
 
 export interface ServerProcess {
   url: string;

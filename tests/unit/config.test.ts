@@ -62,6 +62,7 @@ describe('parseEnv()', () => {
     const config = parseEnv({
       PORT: '8080',
       HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://magang.contoh.co.id',
       DATA_DIR: '/srv/magang',
       DATABASE_URL: 'postgres://u@db:5432/magang',
       JWT_SECRET: 'a-secret-of-sixteen-chars',
@@ -85,12 +86,29 @@ describe('parseEnv()', () => {
 
   it.each([
     [{}, 'http://127.0.0.1:3000'],
-    [{ HOST: '0.0.0.0', PORT: '8080' }, 'http://localhost:8080'],
+    [{ HOST: 'localhost', PORT: '8080' }, 'http://localhost:8080'],
+    [{ HOST: '127.0.1.1' }, 'http://127.0.1.1:3000'],
     [{ HOST: '::1' }, 'http://[::1]:3000'],
+    [{ HOST: '0.0.0.0', PUBLIC_URL: 'https://magang.contoh.co.id' }, 'https://magang.contoh.co.id'],
     [{ PUBLIC_URL: 'https://magang.contoh.co.id/' }, 'https://magang.contoh.co.id'],
     [{ PUBLIC_URL: ' https://contoh.co.id/magang ' }, 'https://contoh.co.id/magang'],
   ])('should read PUBLIC_URL from %j as %s (no trailing slash)', (env, publicUrl) => {
     expect(parseEnv(env).publicUrl).toBe(publicUrl);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', '10.0.0.5', 'magang.internal', '::ffff:10.0.0.5'])(
+    'should refuse to start on HOST %s without PUBLIC_URL, in one line naming the variable',
+    (host) => {
+      const attempt = () => parseEnv({ HOST: host });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(`- PUBLIC_URL wajib diisi bila HOST bukan alamat loopback (HOST='${host}')`);
+      expect(() => parseEnv({ HOST: host, PUBLIC_URL: ' ' })).toThrow(/PUBLIC_URL wajib diisi/);
+      expect(parseEnv({ HOST: host, PUBLIC_URL: 'http://10.0.0.5:3000' }).publicUrl).toBe('http://10.0.0.5:3000');
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])('should keep the default PUBLIC_URL on the loopback HOST %s', (host) => {
+    expect(() => parseEnv({ HOST: host })).not.toThrow();
   });
 
   it.each([

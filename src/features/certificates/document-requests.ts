@@ -15,6 +15,11 @@ export const CERTIFICATE_TEXT = {
   printAllIntro: (count: number) => `Cetak ${count} sertifikat dari daftar ini ke dalam satu file PDF.`,
   printAllProgress: (done: number, total: number) => `Mencetak ${done} dari ${total}…`,
   printAllDone: (count: number) => `Sertifikat PDF untuk ${count} peserta berhasil diunduh`,
+  printAllUnsignedTitle: 'Cetak tanpa tanda tangan?',
+  printAllUnsigned: (count: number) =>
+    `Tanda tangan ${count} sertifikat berikut tidak tersedia di perangkat maupun di server; sertifikat itu akan dicetak dengan garis tanda tangan kosong:`,
+  printAllUnsignedRow: (nama: string, signers: readonly string[]) => `${nama} — tanda tangan ${signers.join(' dan ')}`,
+  printAllUnsignedConfirm: 'Cetak Tetap',
   start: 'Mulai Cetak',
   daftarNilai: 'Daftar Nilai',
   daftarNilaiHint: 'Daftar nilai kompetensi dalam format PDF',

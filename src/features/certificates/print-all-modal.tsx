@@ -8,9 +8,12 @@ import { Alert } from '@/ui/alert';
 import { downloadFile } from '@/ui/download';
 import { Modal } from '@/ui/modal';
 import { ProgressBar } from '@/ui/progress-bar';
-import { type DocumentRequest, certificatePdfInWorker } from '@/workers/clients';
+import { certificatePdfInWorker } from '@/workers/clients';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { useApi } from '@/api/api-context';
+import type { ApiClient } from '@/api/client';
 import { CERTIFICATE_TEXT, failureText } from './document-requests';
-import { type PrintJob, deviceGaps, planDocument } from './document-source';
+import { type PreparedBatch, prepareBatch } from './print-all-batch';
 
 interface PrintAllModalProps {
   jenjang: Jenjang;
@@ -23,48 +26,59 @@ interface PrintAllModalProps {
   onClose: () => void;
 }
 
-const PDF: PrintJob = { kind: 'pdf' };
-
-/**
- * The requests of a batch, from the rows' snapshots and the images they name (read now). One PDF
- * holds every page, so the device makes it: when it lacks something a certificate prints and is
- * online, the screen's pulls refill the mirror first and the rows are read again (a refill may
- * have issued a new certificate); what is still missing then follows the offline rule of
- * planDocument (a blank signature line, or the message for anything else).
- */
-async function batchRequests(rows: readonly SertifikatRecord[], refill: () => Promise<void>) {
-  let sources = await readDocumentSources(db, rows.map((row) => ({ row })));
-  if (navigator.onLine && sources.some((source) => deviceGaps(source).length > 0)) {
-    await refill();
-    const current = await db.sertifikat.bulkGet(rows.map((row) => row.id));
-    sources = await readDocumentSources(db, rows.map((row, i) => ({ row: current[i] ?? row })));
-  }
-  const plans = sources.map((source) => planDocument(source, PDF, false));
-  const unavailable = plans.find((plan) => plan.source === 'unavailable');
-  if (unavailable) throw new Error(unavailable.message);
-  return plans.flatMap((plan) => (plan.source === 'device' ? [plan.request] : []));
+/** Reads one image from the server by its hash (null when it answers none). */
+async function serverImage(api: ApiClient, sha256: string): Promise<Uint8Array | null> {
+  return (await api.getBytes(`/api/sertifikat/gambar/${sha256}`))?.bytes ?? null;
 }
 
 /**
  * 'Cetak Semua': every certificate of the filtered list made on the device
- * into one PDF, a page each, with progress; 'Batal' stops the worker.
+ * into one PDF, a page each, with progress; 'Batal' stops the worker. What the device lacks is
+ * asked of the server first (prepareBatch); certificates that would still print a blank
+ * signature line are named in a question before anything is printed.
  */
 export function PrintAllModal({ jenjang, rows, refill, onDone, onClose }: PrintAllModalProps) {
+  const api = useApi();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [unsignedBatch, setUnsignedBatch] = useState<PreparedBatch | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the modal in any way stops a running batch.
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start() {
-    const abort = new AbortController();
-    controller.current = abort;
     setError(null);
     setProgress({ done: 0, total: rows.length });
     try {
-      const requests: DocumentRequest[] = await batchRequests(rows, refill);
-      if (abort.signal.aborted) return;
+      const batch = await prepareBatch(
+        rows.map((row) => row.nama),
+        {
+          // Read again after a refill: it may have issued a new certificate.
+          read: async () => readDocumentSources(db, (await db.sertifikat.bulkGet(rows.map((row) => row.id))).map((current, i) => ({ row: current ?? rows[i]! }))),
+          refill,
+          fetchImage: (sha256) => serverImage(api, sha256),
+          online: navigator.onLine,
+        },
+      );
+      if (batch.unsigned.length > 0) {
+        setProgress(null);
+        setUnsignedBatch(batch);
+        return;
+      }
+      await render(batch);
+    } catch (e) {
+      setError(SERTIFIKAT_MSG.generateFailed(failureText(e)));
+      setProgress(null);
+    }
+  }
+
+  async function render({ requests }: PreparedBatch) {
+    const abort = new AbortController();
+    controller.current = abort;
+    setError(null);
+    setProgress({ done: 0, total: requests.length });
+    try {
       const bytes = await certificatePdfInWorker(
         requests,
         (done, total) => {
@@ -85,6 +99,7 @@ export function PrintAllModal({ jenjang, rows, refill, onDone, onClose }: PrintA
 
   const running = progress !== null && error === null;
   return (
+    <>
     <Modal
       open
       title={CERTIFICATE_TEXT.printAllTitle}
@@ -109,5 +124,29 @@ export function PrintAllModal({ jenjang, rows, refill, onDone, onClose }: PrintA
       )}
       {error && <Alert tone="error">{error}</Alert>}
     </Modal>
+    <ConfirmDialog
+      open={unsignedBatch !== null}
+      title={CERTIFICATE_TEXT.printAllUnsignedTitle}
+      message={
+        unsignedBatch && (
+          <>
+            {CERTIFICATE_TEXT.printAllUnsigned(unsignedBatch.unsigned.length)}
+            {unsignedBatch.unsigned.map((entry, i) => (
+              <span key={i} className="print-all-unsigned">
+                {CERTIFICATE_TEXT.printAllUnsignedRow(entry.nama, entry.signers)}
+              </span>
+            ))}
+          </>
+        )
+      }
+      confirmLabel={CERTIFICATE_TEXT.printAllUnsignedConfirm}
+      onConfirm={() => {
+        const batch = unsignedBatch;
+        setUnsignedBatch(null);
+        if (batch) void render(batch);
+      }}
+      onCancel={() => setUnsignedBatch(null)}
+    />
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { formatDateId, formatHariTanggal } from '@/domain/dates';
-import { isIsoDate } from '@/domain/presensi';
+import { formatDateId, formatHariTanggal, isIsoDate } from '@/domain/dates';
 import { PRESENSI_SCREEN_MSG as T } from '@/domain/presensi-screen';
 
 interface DateNavProps {

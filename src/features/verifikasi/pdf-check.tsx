@@ -4,6 +4,10 @@ import { VERIFIKASI_MSG } from '@/domain/verifikasi';
 
 type PdfState = { kind: 'idle' } | { kind: 'checking'; name: string } | { kind: 'done'; name: string; cocok: boolean } | { kind: 'failed' };
 
+/** A touch screen (a phone or tablet): no file is dragged there, so dragging is not offered. */
+function touchScreen(): boolean {
+  return navigator.maxTouchPoints > 0 || window.matchMedia('(pointer: coarse)').matches;
+}
 
 /**
  * 'Periksa file PDF': hashes a chosen or dropped file on this device and says whether it is byte
@@ -59,7 +63,7 @@ export function PdfCheck({ sha256, dicabut }: { sha256: string; dicabut: boolean
               event.target.value = '';
             }}
           />
-          <span className="muted">{VERIFIKASI_MSG.pdfDrop}</span>
+          {!touchScreen() && <span className="muted verifikasi-drop-text">{VERIFIKASI_MSG.pdfDrop}</span>}
         </div>
       ) : (
         <p className="verifikasi-note">{VERIFIKASI_MSG.pdfUnavailable}</p>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { isApiError } from '@/api/client';
-import { type Verifikasi, verifikasiResponseSchema } from '@/domain/sertifikat-terbit';
+import { type Verifikasi, type VerifikasiOrganisasi, verifikasiOrganisasiResponseSchema, verifikasiResponseSchema } from '@/domain/sertifikat-terbit';
 import { VERIFIKASI_MSG } from '@/domain/verifikasi';
 
 /** Where a check of a code stands. */
@@ -55,4 +55,21 @@ function failureOf(error: unknown): VerifikasiState {
   if (error.status === 0) return { kind: 'failed', message: VERIFIKASI_MSG.offline };
   if (error.status === 429) return { kind: 'failed', message: VERIFIKASI_MSG.rateLimited };
   return { kind: 'failed', message: VERIFIKASI_MSG.failed };
+}
+
+/** The organisation the page belongs to (GET /api/verifikasi/organisasi), or null until answered (or when it is not). */
+export function useVerifikasiOrganisasi(): VerifikasiOrganisasi | null {
+  const api = useApi();
+  const [organisasi, setOrganisasi] = useState<VerifikasiOrganisasi | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('/api/verifikasi/organisasi', verifikasiOrganisasiResponseSchema, { auth: false, signal: controller.signal })
+      .then(
+        (answer) => setOrganisasi(answer.data),
+        () => {},
+      );
+    return () => controller.abort();
+  }, [api]);
+  return organisasi;
 }

@@ -2,7 +2,7 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'rea
 import { normalizeKode } from '@/domain/sertifikat-terbit';
 import { VERIFIKASI_MSG, tanggalJakarta, verifikasiRows } from '@/domain/verifikasi';
 import { PdfCheck } from './pdf-check';
-import { type VerifikasiState, useVerifikasi } from './use-verifikasi';
+import { type VerifikasiState, useVerifikasi, useVerifikasiOrganisasi } from './use-verifikasi';
 import './verifikasi.css';
 
 interface VerifikasiPageProps {
@@ -21,20 +21,23 @@ interface VerifikasiPageProps {
 const focusAnswer = { pending: false };
 
 /**
- * The public verification page, outside the logged-in app: a field to type a code, and for the
- * code of the address the certificate's status and facts as the API answers them, with
- * 'Periksa file PDF'. Imports nothing of the logged-in screens (its own chunk, with src/domain).
+ * The public verification page, outside the logged-in app: the organisation's name, logo and
+ * contact line at the top, a field to type a code, and for the code of the address the
+ * certificate's status and facts as the API answers them, with 'Periksa file PDF'. Opened with a
+ * code (a QR code's link, or a typed code) the result comes first and the field below it.
+ * Imports nothing of the logged-in screens (its own chunk, with src/domain).
  */
 export function VerifikasiPage({ kode, onCheck }: VerifikasiPageProps) {
   const { state, retry } = useVerifikasi(kode);
+  const organisasi = useVerifikasiOrganisasi();
   const [typed, setTyped] = useState(kode ?? '');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    document.title = `${VERIFIKASI_MSG.title} · Magang`;
-  }, []);
+    document.title = `${VERIFIKASI_MSG.title} · ${organisasi?.nama ?? VERIFIKASI_MSG.appName}`;
+  }, [organisasi]);
   useEffect(() => setTyped(kode ?? ''), [kode]);
   const settled = state.kind !== 'loading' && state.kind !== 'idle';
   useEffect(() => {
@@ -58,50 +61,82 @@ export function VerifikasiPage({ kode, onCheck }: VerifikasiPageProps) {
     inputRef.current?.focus();
   };
 
+  const form = (
+    <form className="verifikasi-form" noValidate onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="verifikasi-kode">{VERIFIKASI_MSG.kodeLabel}</label>
+        <div className="verifikasi-row">
+          <input
+            ref={inputRef}
+            id="verifikasi-kode"
+            name="kode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={typed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'verifikasi-kode-error' : 'verifikasi-kode-hint'}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary">
+            {VERIFIKASI_MSG.check}
+          </button>
+        </div>
+        {error ? (
+          <span id="verifikasi-kode-error" className="field-error">
+            {error}
+          </span>
+        ) : (
+          <span id="verifikasi-kode-hint" className="muted verifikasi-hint">
+            {VERIFIKASI_MSG.kodeHint}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+  const result = (
+    <>
+      <div aria-live="polite">
+        <Result state={state} kode={kode} headingRef={resultRef} retry={retry} />
+      </div>
+      {state.kind === 'found' && <PdfCheck sha256={state.data.pdf_sha256} dicabut={state.data.status === 'dicabut'} />}
+    </>
+  );
+
   return (
     <div className="verifikasi">
       <header className="verifikasi-top">
-        <img src="/icons/icon-192.png" alt="" width="32" height="32" />
-        <span>Magang</span>
+        {organisasi ? (
+          <>
+            {organisasi.logo && (
+              <img className="verifikasi-logo" src={`/api/verifikasi/organisasi/logo?v=${organisasi.logo}`} alt={`Logo ${organisasi.nama}`} height="36" />
+            )}
+            <span>{organisasi.nama}</span>
+          </>
+        ) : (
+          state.kind !== 'loading' && (
+            <>
+              <img src="/icons/icon-192.png" alt="" width="32" height="32" />
+              <span>{VERIFIKASI_MSG.appName}</span>
+            </>
+          )
+        )}
       </header>
       <main className="verifikasi-main">
         <h1>{VERIFIKASI_MSG.title}</h1>
-        <p className="muted">{VERIFIKASI_MSG.intro}</p>
-        <form className="verifikasi-form" noValidate onSubmit={submit}>
-          <div className="field">
-            <label htmlFor="verifikasi-kode">{VERIFIKASI_MSG.kodeLabel}</label>
-            <div className="verifikasi-row">
-              <input
-                ref={inputRef}
-                id="verifikasi-kode"
-                name="kode"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                value={typed}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'verifikasi-kode-error' : 'verifikasi-kode-hint'}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-              <button type="submit" className="btn btn-primary">
-                {VERIFIKASI_MSG.check}
-              </button>
-            </div>
-            {error ? (
-              <span id="verifikasi-kode-error" className="field-error">
-                {error}
-              </span>
-            ) : (
-              <span id="verifikasi-kode-hint" className="muted verifikasi-hint">
-                {VERIFIKASI_MSG.kodeHint}
-              </span>
-            )}
-          </div>
-        </form>
-        <div aria-live="polite">
-          <Result state={state} kode={kode} headingRef={resultRef} retry={retry} />
-        </div>
-        {state.kind === 'found' && <PdfCheck sha256={state.data.pdf_sha256} dicabut={state.data.status === 'dicabut'} />}
+        {kode ? (
+          <>
+            {result}
+            {form}
+          </>
+        ) : (
+          <>
+            <p className="muted">{VERIFIKASI_MSG.intro}</p>
+            {form}
+            {result}
+          </>
+        )}
+        {organisasi?.kontak && <p className="muted verifikasi-kontak">{VERIFIKASI_MSG.kontak(organisasi.kontak)}</p>}
       </main>
     </div>
   );
@@ -131,10 +166,14 @@ function Result({
     return (
       <section className="verifikasi-card verifikasi-status is-bad">
         <h2 ref={headingRef} tabIndex={-1}>
+          <span className="verifikasi-mark" aria-hidden="true">
+            ?
+          </span>
           {VERIFIKASI_MSG.notFound}
         </h2>
         {shownKode}
         <p>{VERIFIKASI_MSG.notFoundNote}</p>
+        <p className="muted verifikasi-format">{VERIFIKASI_MSG.notFoundFormat}</p>
       </section>
     );
   }
