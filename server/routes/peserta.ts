@@ -61,8 +61,8 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     if (query.lingkup !== undefined) {
       // The working set: per role and per day, so never kept — the kept whole list is merged by
       // id from incremental pulls and could not drop rows that leave by time alone.
-      const role = currentUser(request).role;
-      const kerja: WorkingSetFilter = { role, batas: batasToday(role, app.config.workingSet), previous: query.batas };
+      const { role, id } = currentUser(request);
+      const kerja: WorkingSetFilter = { viewer: { role, userId: id }, batas: batasToday(role, app.config.workingSet), previous: query.batas };
       const answer =
         query.limit !== undefined
           ? await pagePeserta(app.db, { jenjang, limit: query.limit, after: query.after, kerja })

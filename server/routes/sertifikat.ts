@@ -44,9 +44,9 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
     const organisasi = await organisasiNow(app.db, app.config.organisasi);
     // The whole list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
     if (lingkup === undefined) return sendKeptList(request, reply, await listCache.answer(jenjang, request.headers['if-none-match'], organisasi));
-    const role = currentUser(request).role;
+    const { role, id } = currentUser(request);
     const batas = batasToday(role, app.config.workingSet);
-    return { data: await listSertifikat(app.db, jenjang, workingSetWhere(role, batas)), organisasi, batas };
+    return { data: await listSertifikat(app.db, jenjang, workingSetWhere({ role, userId: id }, batas)), organisasi, batas };
   });
 
   const arsip = {

@@ -22,6 +22,16 @@ export const neededCompetencies = sql`select ${divisiKategori.divisi_id} as divi
 /** The outer participant has no score for `needed.kompetensi_id`. */
 export const neededUnscored = sql`not exists (select 1 from ${nilai} where ${nilai.peserta_id} = ${peserta.id} and ${nilai.kompetensi_id} = needed.kompetensi_id)`;
 
+/**
+ * The outer participant is in the approval list, checked on its own: its division and level need
+ * active competencies and each has a score (its needed competencies probed in the scores' index).
+ */
+export function scoresComplete(): SQL {
+  return sql`(exists (select 1 from (${neededCompetencies}) as needed where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang})
+    and not exists (select 1 from (${neededCompetencies}) as needed
+      where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang} and ${neededUnscored}))`;
+}
+
 /** The ids of the participants (of those `which` names, or all) with a needed competency unscored. */
 async function unscoredOf(tx: Tx, which: SQL | undefined): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`select distinct ${peserta.id} as id from ${peserta}
