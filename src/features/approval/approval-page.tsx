@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context';
+import { fetchPeserta } from '@/api/peserta';
 import type { PesertaRecord } from '@/db/records';
 import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
@@ -58,6 +59,10 @@ export interface ApprovalPageProps {
   /** The archive is shown (the URL's `?arsip=1`); with `onArsipChange` the route holds it. */
   arsip?: boolean;
   onArsipChange?: (on: boolean) => void;
+  /** A participant whose 'Detail Approval' opens at once (`/approval?peserta=<id>`, a notification's link). */
+  openPesertaId?: number | null;
+  /** Called once it was opened (the route then drops the parameter). */
+  onPesertaOpened?: () => void;
 }
 
 /** Shown instead of the count and the empty texts until the first pull has answered. */
@@ -78,7 +83,8 @@ export function ApprovalPage(props: ApprovalPageProps) {
   return <ApprovalScreen {...props} role={props.role} />;
 }
 
-function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange, arsip: arsipProp, onArsipChange }: ApprovalPageProps & { role: string }) {
+function ApprovalScreen(props: ApprovalPageProps & { role: string }) {
+  const { userId, role, statusFilter = '', onStatusFilterChange, arsip: arsipProp, onArsipChange } = props;
   const api = useApi();
   const [arsip, setArsip] = useArsipSwitch(arsipProp, onArsipChange);
   const [arsipDetail, setArsipDetail] = useState<PesertaRecord | null>(null);
@@ -86,6 +92,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
   const { loading, failed, refresh, wroteRows } = useApprovalPull(api, detailId !== null || editId !== null);
+  useOpenPeserta(props.openPesertaId ?? null, mirror, setDetailId, setArsipDetail, props.onPesertaOpened);
   const pullProgress = useApprovalPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
@@ -283,4 +290,30 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
       {popup.element}
     </section>
   );
+}
+
+/**
+ * Opens the participant a link names (`?peserta=<id>`) wherever it lives: the device's list when
+ * the mirror holds it (its actions there), else the server's row in the read-only detail (the
+ * archive), once the mirror was read. Offline and not on the device, nothing opens.
+ */
+function useOpenPeserta(
+  id: number | null,
+  mirror: NilaiMirror | undefined,
+  openMirrored: (id: number) => void,
+  openArchived: (row: PesertaRecord) => void,
+  onOpened: (() => void) | undefined,
+): void {
+  const api = useApi();
+  const done = useRef<number | null>(null);
+  useEffect(() => {
+    if (id === null || mirror === undefined || done.current === id) return;
+    done.current = id;
+    onOpened?.();
+    if (mirror.peserta.some((row) => row.id === id)) {
+      openMirrored(id);
+      return;
+    }
+    fetchPeserta(api, id).then(openArchived, () => undefined);
+  }, [id, mirror, api, openMirrored, openArchived, onOpened]);
 }
