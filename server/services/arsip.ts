@@ -17,7 +17,7 @@ import type { SertifikatRow } from '../../src/domain/sertifikat-terbit';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { raiseWorkMem } from '../db/work-mem';
 import { instansi, peserta } from '../db/schema';
-import { neededCompetencies, scoresComplete } from './approval-unscored';
+import { neededCompetencies, scoresComplete } from './scores-complete';
 import { selectPeserta } from './peserta-read';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
 import { terbitOf, validCertificates } from './sertifikat-terbit';

@@ -21,7 +21,7 @@ import { DEFAULT_WORKING_SET_WINDOW, type WorkingSetWindow, workingSetBatas } fr
 import { nilai, peserta, reviews } from '../db/schema';
 import { notifikasi } from '../db/schema-notifikasi';
 import { sertifikatTerbit } from '../db/schema-sertifikat';
-import { scoresComplete } from './approval-unscored';
+import { scoresComplete } from './scores-complete';
 
 /** Whose working set: the role decides the rule, the user its unread notifications. */
 export interface WorkingSetViewer {
