@@ -15,7 +15,7 @@
  * sends again (in `data`) is a member of the working set like any other and no longer retained.
  *
  * Every function runs in the caller's transaction (over peserta, nilai, reviews, presensi,
- * riwayat, outbox and meta).
+ * riwayat, outbox and meta; settleWorkingSet also reads kompetensi, notifikasi and sertifikat).
  */
 import type { MagangDb } from '@/db/db';
 import { getMirrorOwner, getRetainedPeserta, getSession, setRetainedPeserta } from '@/db/meta';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context';
 import { fetchPeserta } from '@/api/peserta';
+import { mirrorArchivedPeserta } from '@/sync/pull-peserta';
 import type { PesertaRecord } from '@/db/records';
 import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
@@ -20,7 +21,7 @@ import '@/ui/filter.css';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
 import { RefreshIcon } from './approval-cells';
-import { ApprovalArsip, arsipModalProps } from './approval-arsip';
+import { ApprovalArsip, arsipModalProps, mayActOn } from './approval-arsip';
 import { approvalColumns } from './approval-columns';
 import { DetailApprovalModal } from './detail-approval-modal';
 import { EditNilaiModal } from './edit-nilai-modal';
@@ -92,7 +93,16 @@ function ApprovalScreen(props: ApprovalPageProps & { role: string }) {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
   const { loading, failed, refresh, wroteRows } = useApprovalPull(api, detailId !== null || editId !== null);
-  useOpenPeserta(props.openPesertaId ?? null, mirror, setDetailId, setArsipDetail, props.onPesertaOpened);
+  // An archive row the viewer may still act on opens in the device's list, with its actions.
+  const openArchived = async (row: PesertaRecord) => {
+    if (!mayActOn(row, role)) {
+      setArsipDetail(row);
+      return;
+    }
+    await mirrorArchivedPeserta(db, row);
+    setDetailId(row.id);
+  };
+  useOpenPeserta(props.openPesertaId ?? null, mirror, setDetailId, (row) => void openArchived(row), props.onPesertaOpened);
   const pullProgress = useApprovalPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
@@ -230,7 +240,7 @@ function ApprovalScreen(props: ApprovalPageProps & { role: string }) {
       {/* The status filter is the device's to-do list: the archive does not apply it, so it shows no chip of it. */}
       <ApprovalFilterChips value={arsip ? { ...filters, status: '' } : filters} onChange={changeFilters} />
       {arsip ? (
-        <ApprovalArsip role={role} search={search} filters={filters} onDetail={setArsipDetail} />
+        <ApprovalArsip role={role} search={search} filters={filters} onDetail={(row) => void openArchived(row)} />
       ) : (
         <>
           {/* One loading indicator: the list's own until the size of a paged first pull is known, then the pull's bar. */}
