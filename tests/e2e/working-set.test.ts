@@ -4,7 +4,7 @@
 // queued change); meanwhile HR moves both internships two years back, so Y leaves the working set
 // (X's certificate, issued today, would keep it for the window, but the cancel revokes it). Back online: Y leaves the device (IndexedDB and the
 // list), X's cancel is sent once (the server shows BusHead Menunggu) and X stays, pending again;
-// Y is found with the 'Arsip' switch, from the server.
+// searched on the device, Y's empty list says the archive has it and leads there.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARSIP_MSG } from '../../src/domain/arsip';
@@ -147,9 +147,11 @@ describe('the working set on a BusHead phone', () => {
     expect(bushead?.status).toBe('Menunggu');
     expect(cancels).toEqual([`/api/review/cancel/${x}`]);
 
-    // Y is found in the archive: the server's search, with the device still not holding it.
-    await page.getByRole('switch', { name: ARSIP_MSG.label }).click();
+    // Y is found in the archive: the empty list says the archive has it, and leads there.
     await page.getByPlaceholder(SEARCH).fill(Y);
+    await page.getByText(ARSIP_MSG.emptyHint(1)).waitFor();
+    await page.getByRole('button', { name: ARSIP_MSG.openArsip }).click();
+    expect(await page.getByRole('switch', { name: ARSIP_MSG.label }).getAttribute('aria-checked')).toBe('true');
     await cardOf(Y).waitFor();
     expect(await mirroredIds()).not.toContain(y);
   });

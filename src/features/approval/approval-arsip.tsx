@@ -3,10 +3,10 @@ import { useApi } from '@/api/api-context';
 import type { ParticipantScores } from '@/db/nilai-mirror';
 import type { KompetensiRecord, PesertaRecord } from '@/db/records';
 import { approvalProgress, canCancel, canDecide, normalizeReviews, statusForViewer } from '@/domain/approval-chain';
-import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
+import { ARSIP_LIST_TEXTS, ARSIP_MSG } from '@/domain/arsip';
 import type { Peserta } from '@/domain/peserta';
 import { ActionButton } from '@/ui/action-button';
-import { ArsipList, arsipRowNumber } from '@/ui/arsip';
+import { ArsipHint, ArsipList, arsipRowNumber } from '@/ui/arsip';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { approvalColumns } from './approval-columns';
 import type { ApprovalFilters, ApprovalRow } from './filter-approval';
@@ -35,6 +35,11 @@ export function arsipModalProps(peserta: PesertaRecord, kompetensi: readonly Kom
   return { userId, role, peserta, kompetensi, scores };
 }
 
+/** The archive search of the approval list's search text and filters. */
+function approvalArsipFilters(search: string, filters: ApprovalFilters) {
+  return { q: search, jenjang: filters.jenjang, status: filters.approval, dari: filters.period.start, sampai: filters.period.end };
+}
+
 interface ApprovalArsipProps {
   role: string;
   /** The screen's search text (in the name) and filters (approval, level, period), sent to the server. */
@@ -55,7 +60,7 @@ export function ApprovalArsip({ role, search, filters, onDetail }: ApprovalArsip
   const online = useOnlineStatus();
   const arsip = useArsipQuery<Peserta>(
     (params, signal) => fetchArsipPeserta(api, 'approval', params, signal),
-    { q: search, jenjang: filters.jenjang, status: filters.approval, dari: filters.period.start, sampai: filters.period.end },
+    approvalArsipFilters(search, filters),
     online,
   );
   const rows = arsip.rows.map((peserta) => arsipApprovalRow(peserta, role));
@@ -75,4 +80,13 @@ export function ApprovalArsip({ role, search, filters, onDetail }: ApprovalArsip
       />
     </div>
   );
+}
+
+/** Under an empty approval list: how many the archive holds for the same search, with 'Buka Arsip' (online only). */
+export function ApprovalArsipHint({ search, filters, empty, onOpen }: { search: string; filters: ApprovalFilters; empty: boolean; onOpen: () => void }) {
+  const api = useApi();
+  const online = useOnlineStatus();
+  const asked = online && empty;
+  const arsip = useArsipQuery<Peserta>((params, signal) => fetchArsipPeserta(api, 'approval', params, signal), approvalArsipFilters(search, filters), asked);
+  return <ArsipHint total={asked && !arsip.loading && !arsip.failed ? arsip.total : null} text={ARSIP_MSG.emptyHint} action={ARSIP_MSG.openArsip} onOpen={onOpen} />;
 }

@@ -21,7 +21,7 @@ import '@/ui/filter.css';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
 import { RefreshIcon } from './approval-cells';
-import { ApprovalArsip, arsipModalProps, mayActOn } from './approval-arsip';
+import { ApprovalArsip, ApprovalArsipHint, arsipModalProps, mayActOn } from './approval-arsip';
 import { approvalColumns } from './approval-columns';
 import { DetailApprovalModal } from './detail-approval-modal';
 import { EditNilaiModal } from './edit-nilai-modal';
@@ -264,6 +264,10 @@ function ApprovalScreen(props: ApprovalPageProps & { role: string }) {
           </div>
           {!filtering && all.length === 0 && mirror !== undefined && !loading && (
             <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
+          )}
+          {/* The status filter is the device's own: an empty to-do list says nothing of the archive. */}
+          {!filters.status && (
+            <ApprovalArsipHint search={search} filters={filters} empty={!firstLoad && !loading && visible.length === 0} onOpen={() => setArsip(true)} />
           )}
           <Pager page={pagination.page} total={pagination.total} pageSize={pagination.pageSize} onPageChange={pagination.setPage} />
         </>
