@@ -164,6 +164,19 @@ export async function mirrorArchivedPeserta(db: MagangDb, row: PesertaRecord): P
   await writeRows(db, { rows: [row], kind: 'changes', deleted: [], keluar: [], batas: null });
 }
 
+/**
+ * A mentor's own participant outside its working set (a notification's link whose notice was read
+ * elsewhere): found in the whole own list (GET /api/nilai/mentor/peserta, kept on the server) and
+ * brought into the mirror like an archive row. Answers whether the mentor has it.
+ */
+export async function mirrorMentorPeserta(api: ApiClient, db: MagangDb, id: number): Promise<boolean> {
+  const answer = await api.get('/api/nilai/mentor/peserta', mentorListSchema);
+  const row = answer.data.find((candidate) => candidate.id === id);
+  if (!row) return false;
+  await mirrorArchivedPeserta(db, row);
+  return true;
+}
+
 // The first pull running now (null when none): screens that mount during it show its progress.
 let firstPull: PesertaPullProgress | null = null;
 const progressListeners = new Set<() => void>();

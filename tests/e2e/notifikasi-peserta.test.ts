@@ -1,8 +1,8 @@
 // A rejection notice leads to its participant even when the internship ended long ago. HR rejects
 // a participant whose internship ended 300 days ago (outside every window); the mentor's and the
 // Pembimbing's devices hold it while their notice is unread. The notice says what happens next
-// (scores locked, only HR may cancel); following it opens the mentor's score modal, and on the
-// Pembimbing's phone its 'Detail Approval'.
+// (scores locked, only HR may cancel); following it opens the mentor's score modal — also from a
+// new device after the notice was read elsewhere — and on the Pembimbing's phone its 'Detail Approval'.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { jakartaDate } from '../../src/domain/dates';
@@ -75,6 +75,19 @@ describe('a rejection notice for an internship that ended long ago', () => {
       await modal.waitFor();
       // Its scores are locked: HR rejected it.
       await modal.getByText(NILAI_MSG.mentorRejected('HR')).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('should open it from the link on a new device once the notice was read elsewhere (out of the working set, from the server)', async () => {
+    expect((await apiSend(server.url, 'mentor', '/api/notifikasi/baca-semua', {})).status).toBe(200);
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'mentor');
+      await page.goto(`${server.url}/penilaian?peserta=${pesertaId}`);
+      await dialog(page, `Penilaian - ${NAMA}`).waitFor();
     } finally {
       await context.close();
     }

@@ -17,6 +17,8 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
+import { mirrorMentorPeserta } from '@/sync/pull-peserta';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { nilaiOfOpen, readParticipantNilai, reviewsOf, scoresOf } from '@/db/nilai-mirror';
@@ -82,6 +84,16 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
   if (found && foundScores) shown.current = { peserta: found, scores: foundScores };
   else if (shown.current?.peserta.id !== scoredId) shown.current = null;
   const current = shown.current?.peserta;
+  // A participant the link names that the device does not hold (its notice read elsewhere, so out
+  // of the working set): once the pull is done, from the server's whole list of the mentor's own.
+  const asked = useRef<number | null>(null);
+  const online = useOnlineStatus();
+  useEffect(() => {
+    if (scoredId === null || mirror === undefined || loading || !online || asked.current === scoredId) return;
+    if (mirror.peserta.some((p) => p.id === scoredId)) return;
+    asked.current = scoredId;
+    mirrorMentorPeserta(api, db, scoredId).catch(() => undefined);
+  }, [scoredId, mirror, loading, online, api]);
 
   const columns: DataTableColumn<MentorRow>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
