@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PHONE, launchBrowser, login } from '../tests/e2e/helpers/browser';
+import { readStore } from '../tests/e2e/helpers/outbox';
 import { startBenchApp } from './app';
 import { COMMON_NAME_PART, generate } from './generate';
 import { Client, login as apiLogin } from './http';
@@ -207,6 +208,8 @@ export async function benchBrowser(): Promise<void> {
     const filled = performance.now() - start;
     const firstVisit = await longTasks(page);
     const stored = await indexedDbBytes(page);
+    const mirrored = (await readStore<{ id: number }>(page, 'peserta')).length;
+    console.log(`participants the new HR device mirrors (its working set): ${mirrored.toLocaleString('en')} of ${PARTICIPANTS.toLocaleString('en')} (info)`);
     // Two more new devices, first rows only: one figure is mostly the server's cache that moment
     // (the same build gave 0.64-1.13 s on three devices in a row), the median of three is not.
     for (let device = 2; device <= FIRST_ROWS_DEVICES; device += 1) {

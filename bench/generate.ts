@@ -9,8 +9,11 @@
 // entry dates spread evenly over the last ten years, each 3–6 months long, so about 4 % run
 // today and the rest ended; a participant that ended more than 180 days ago is scored and
 // approved at every step but for 0.5 % (still waiting at a step, or rejected); the recent ones
-// (running, or ended within 180 days) follow the shares below. 'recent': the shape before —
-// every internship starting in 2025–2026 and lasting a year, all with the shares below.
+// (running, or ended within 180 days) follow the shares below. 'unscored': the decade's dates,
+// but the history (ended more than 180 days ago, ~96 %) was never scored in the app — every
+// step Menunggu, no score — as when years of internships are imported at once; the recent ones
+// as in 'decade'. 'recent': the shape before — every internship starting in 2025–2026 and
+// lasting a year, all with the shares below.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { idIn, textIn } from '../server/db/list-params';
@@ -124,7 +127,7 @@ export function bulkBodies(refs: References, random: () => number, shape: BenchS
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
   const dates = (): { masuk: string; selesai: string } => {
-    if (shape === 'decade') {
+    if (shape !== 'recent') {
       const start = -Math.floor(random() * DECADE_DAYS);
       return { masuk: dayFromToday(start), selesai: dayFromToday(start + 91 + Math.floor(random() * 92)) };
     }
@@ -233,6 +236,8 @@ export async function generate(db: Db, client: Client, total: number, shape: Ben
       else if (selesai >= recentFrom) counts.recent++;
       else counts.old++;
       if (scoredAlready.has(person.id)) continue;
+      // Old and never scored: every step waits, nobody's work.
+      if (shape === 'unscored' && selesai < recentFrom) continue;
       if (shape === 'decade' && selesai < recentFrom) {
         // Old: scored; approved at every step but for a few still waiting or rejected.
         score(person);

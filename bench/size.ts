@@ -23,13 +23,16 @@ export const PARTICIPANTS = participantsFrom(process.env.BENCH_PARTICIPANTS);
 /** '10,000 participants'. */
 export const participantsLabel = (count: number = PARTICIPANTS) => `${count.toLocaleString('en')} participants`;
 
-/** The generated data's shape (BENCH_SHAPE): 'decade' (default) or 'recent' (the shape before; see bench/generate.ts). */
-export type BenchShape = 'decade' | 'recent';
+/**
+ * The generated data's shape (BENCH_SHAPE): 'decade' (default), 'unscored' (the decade's dates,
+ * its history never scored in the app) or 'recent' (the shape before; see bench/generate.ts).
+ */
+export type BenchShape = 'decade' | 'unscored' | 'recent';
 
 export function shapeFrom(value: string | undefined): BenchShape {
   if (value === undefined || value.trim() === '' || value === 'decade') return 'decade';
-  if (value === 'recent') return 'recent';
-  throw new Error(`BENCH_SHAPE: '${value}' is neither 'decade' nor 'recent'`);
+  if (value === 'recent' || value === 'unscored') return value;
+  throw new Error(`BENCH_SHAPE: '${value}' is none of 'decade', 'unscored', 'recent'`);
 }
 
 export const SHAPE = shapeFrom(process.env.BENCH_SHAPE);

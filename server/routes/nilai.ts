@@ -96,7 +96,7 @@ export default async function nilaiRoutes(app: FastifyInstance): Promise<void> {
     // The whole list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
     if (lingkup === undefined) return sendKeptList(request, reply, await mentorLists.answer(user.id, request.headers['if-none-match']));
     const batas = batasToday(user.role, app.config.workingSet);
-    return { data: await listMentorPeserta(app.db, user.id, workingSetWhere(user.role, batas)), batas };
+    return { data: await listMentorPeserta(app.db, user.id, workingSetWhere({ role: user.role, userId: user.id }, batas)), batas };
   });
 
   app.post('/bulk', { preHandler: editors, config: { openapi: bulkDoc } }, async (request, reply) => {

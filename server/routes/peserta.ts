@@ -49,7 +49,7 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     summary: 'Participants, newest first; or the changes since a cursor; or one page',
     description:
       'Without paging parameters: the whole list by `tanggal_masuk` then id, newest first, with an ETag. `since=<cursor>`: the rows changed since and the ids `deleted` since. `limit` (+ `after`): one page by id. ' +
-      "`lingkup=kerja` (any form): only the caller's working set (its role's window: ended on or after `batas`, or work still pending), and the answer carries that `batas`; a `since` pull also answers `keluar`, the ids that left the set (changed and now outside, or — given the device's previous `batas` — ended between it and the new one), and brings rows that entered it by a longer window. The whole list with `lingkup` has no ETag.",
+      "`lingkup=kerja` (any form): only the caller's working set (its role's window: ended on or after `batas`, work still pending — an approver's: in the approval list with a step open, or rejected by its own step —, a certificate issued on or after `batas`, or named by an unread notification of the caller), and the answer carries that `batas`; a `since` pull also answers `keluar`, the ids that left the set (changed and now outside, or — given the device's previous `batas` — ended between it and the new one), and brings rows that entered it by a longer window. The whole list with `lingkup` has no ETag.",
     query: pesertaListQuerySchema,
     headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
     response: { description: 'The list (with `cursor`), or a page', schema: z.union([pesertaListResponseSchema, pesertaPageResponseSchema]) },
@@ -61,8 +61,8 @@ export default async function pesertaRoutes(app: FastifyInstance): Promise<void>
     if (query.lingkup !== undefined) {
       // The working set: per role and per day, so never kept — the kept whole list is merged by
       // id from incremental pulls and could not drop rows that leave by time alone.
-      const role = currentUser(request).role;
-      const kerja: WorkingSetFilter = { role, batas: batasToday(role, app.config.workingSet), previous: query.batas };
+      const { role, id } = currentUser(request);
+      const kerja: WorkingSetFilter = { viewer: { role, userId: id }, batas: batasToday(role, app.config.workingSet), previous: query.batas };
       const answer =
         query.limit !== undefined
           ? await pagePeserta(app.db, { jenjang, limit: query.limit, after: query.after, kerja })

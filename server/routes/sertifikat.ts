@@ -33,7 +33,7 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
     summary: 'The fully approved participants of a level, for their documents',
     query: sertifikatListQuerySchema,
     description:
-      "Without `lingkup`: the whole list, with an ETag (`If-None-Match` → 304 while current). `lingkup=kerja`: only the caller's working set (a completed participant is in it while it ended on or after `batas`), and the answer carries that `batas`; no ETag.",
+      "Without `lingkup`: the whole list, with an ETag (`If-None-Match` → 304 while current). `lingkup=kerja`: only the caller's working set (a completed participant is in it while it ended on or after `batas`, its certificate was issued or re-issued on or after `batas`, or an unread notification of the caller names it), and the answer carries that `batas`; no ETag.",
     headers: { 'If-None-Match': 'The ETag of the whole list held: 304 when it is current' },
     response: { description: "Rows as GET /api/peserta plus signers and issue date; the organisation (with its current logo's SHA-256)", schema: sertifikatListResponseSchema },
     answers: { 304: 'The whole list held is current' },
@@ -44,9 +44,9 @@ export default async function sertifikatRoutes(app: FastifyInstance): Promise<vo
     const organisasi = await organisasiNow(app.db, app.config.organisasi);
     // The whole list: kept while unchanged, with an ETag; a client holding it gets 304 (see the cache).
     if (lingkup === undefined) return sendKeptList(request, reply, await listCache.answer(jenjang, request.headers['if-none-match'], organisasi));
-    const role = currentUser(request).role;
+    const { role, id } = currentUser(request);
     const batas = batasToday(role, app.config.workingSet);
-    return { data: await listSertifikat(app.db, jenjang, workingSetWhere(role, batas)), organisasi, batas };
+    return { data: await listSertifikat(app.db, jenjang, workingSetWhere({ role, userId: id }, batas)), organisasi, batas };
   });
 
   const arsip = {

@@ -11,17 +11,10 @@ import { type SQL, gte, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../db/change-feed';
 import { keptWhileUnchanged } from '../db/kept-while-unchanged';
 import { type Db, type Tx, rowsOf } from '../db/client';
-import { divisiKategori, kompetensi, nilai, peserta } from '../db/schema';
+import { peserta } from '../db/schema';
 import { idIn } from '../db/list-params';
 import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';
-
-/** The active competencies each division needs per level, as rows (divisi_id, jenjang, kompetensi_id) of `needed`. */
-export const neededCompetencies = sql`select ${divisiKategori.divisi_id} as divisi_id, ${kompetensi.jenjang} as jenjang, ${kompetensi.id} as kompetensi_id
-  from ${kompetensi} join ${divisiKategori} on ${divisiKategori.kompetensi_id} = ${kompetensi.id}
-  where ${kompetensi.aktif}`;
-
-/** The outer participant has no score for `needed.kompetensi_id`. */
-export const neededUnscored = sql`not exists (select 1 from ${nilai} where ${nilai.peserta_id} = ${peserta.id} and ${nilai.kompetensi_id} = needed.kompetensi_id)`;
+import { neededCompetencies, neededUnscored } from './scores-complete';
 
 /** The ids of the participants (of those `which` names, or all) with a needed competency unscored. */
 async function unscoredOf(tx: Tx, which: SQL | undefined): Promise<number[]> {

@@ -18,7 +18,7 @@ import { idIn } from '../db/list-params';
 import { type Db, type Tx, rowsOf } from '../db/client';
 import { raiseWorkMem } from '../db/work-mem';
 import { instansi, peserta } from '../db/schema';
-import { neededCompetencies, neededUnscored } from './approval-unscored';
+import { neededCompetencies, scoresComplete } from './scores-complete';
 import { selectPeserta } from './peserta-read';
 import { fullyApproved, sertifikatRows } from './sertifikat-rows';
 import { terbitOf, validCertificates } from './sertifikat-terbit';
@@ -76,11 +76,8 @@ function inside(dari: string | undefined, sampai: string | undefined): SQL | und
  * found again among every participant on each request.
  */
 function inApprovalList(candidates: SQL | undefined, unscored: readonly number[]): SQL {
+  if (candidates !== undefined) return scoresComplete();
   const hasNeeded = sql`exists (select 1 from (${neededCompetencies}) as needed where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang})`;
-  if (candidates !== undefined) {
-    return sql`(${hasNeeded} and not exists (select 1 from (${neededCompetencies}) as needed
-      where needed.divisi_id = ${peserta.divisi_id} and needed.jenjang = ${peserta.jenjang} and ${neededUnscored}))`;
-  }
   // One array parameter (a list of thousands of parameters would near the protocol's limit).
   return sql`(${hasNeeded} and ${peserta.id} not in (select unnest(${`{${unscored.join(',')}}`}::int[])))`;
 }

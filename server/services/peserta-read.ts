@@ -33,7 +33,7 @@ import { type Db, type Tx, rowsOf } from '../db/client';
 import { idIn } from '../db/list-params';
 import { deletions, divisi, instansi, nilai, peserta, pesertaMahasiswa, pesertaSiswa, reviews, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { workingSetWhere } from './working-set';
+import { type WorkingSetViewer, workingSetWhere } from './working-set';
 
 const mentor = alias(users, 'mentor');
 const pembimbing = alias(users, 'pembimbing');
@@ -184,7 +184,7 @@ interface PesertaPull {
  * left the set by time alone, without a write).
  */
 export interface WorkingSetFilter {
-  role: string;
+  viewer: WorkingSetViewer;
   batas: string;
   previous?: string | undefined;
 }
@@ -244,7 +244,7 @@ export async function pullPeserta(
       const cursor = await syncCursor(tx);
       const since = filter.since === undefined ? undefined : Number(filter.since);
       const level = filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined;
-      const inSet = filter.kerja ? workingSetWhere(filter.kerja.role, filter.kerja.batas) : undefined;
+      const inSet = filter.kerja ? workingSetWhere(filter.kerja.viewer, filter.kerja.batas) : undefined;
       if (since === undefined) return { data: await selectPeserta(tx, and(level, inSet)), cursor };
       const deleted = await deletedSince(tx, since);
       if (filter.kerja && inSet) return { ...(await pullWorkingSet(tx, level, inSet, since, filter.kerja)), deleted, cursor };
@@ -332,7 +332,7 @@ export async function pagePeserta(
   return db.transaction(
     async (tx) => {
       const cursor = await syncCursor(tx);
-      const inSet = filter.kerja ? workingSetWhere(filter.kerja.role, filter.kerja.batas) : undefined;
+      const inSet = filter.kerja ? workingSetWhere(filter.kerja.viewer, filter.kerja.batas) : undefined;
       const matching = and(filter.jenjang ? eq(peserta.jenjang, filter.jenjang) : undefined, inSet);
       const idRows = await tx
         .select({ id: peserta.id })

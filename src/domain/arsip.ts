@@ -34,6 +34,10 @@ export const ARSIP_MSG = {
   offline: 'Arsip memerlukan koneksi internet. Sambungkan perangkat lalu coba lagi.',
   /** The approval archive's detail: decisions belong to the working set, so the archive only shows. */
   readOnly: 'Data arsip hanya dapat dilihat.',
+  /** Under an empty device list when the archive holds rows for the same search. */
+  emptyHint: (total: number) =>
+    `Tidak ada di data perangkat ini, tetapi ${total.toLocaleString('id-ID')} peserta yang cocok ada di Arsip.`,
+  openArsip: 'Buka Arsip',
   daftar: "Daftar harus 'peserta' atau 'approval'",
   jenjang: 'Jenjang tidak valid',
   q: `Kata pencarian maksimal ${ARSIP_Q_MAX} karakter`,

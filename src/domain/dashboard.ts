@@ -86,6 +86,12 @@ export const DASHBOARD_MSG = {
   centerPeserta: 'peserta',
   unauthorizedHint: 'Anda tidak memiliki akses ke halaman ini.',
   backToDashboard: 'Kembali ke Dashboard',
+  /**
+   * Under every dashboard's title: what its numbers count (the device's working set,
+   * src/domain/working-set.ts); where the older participants are, for the roles with an Arsip.
+   */
+  workingSetScope: (withArsip: boolean) =>
+    `Angka dihitung dari data kerja di perangkat ini: peserta yang masih magang atau baru selesai, yang masih menunggu tindakan, dan yang disebut notifikasi belum dibaca.${withArsip ? ' Peserta lama ada di Arsip.' : ''}`,
 } as const;
 
 /** The participant fields the dashboards read (a mirror row). */

@@ -161,10 +161,28 @@ export function notifikasiTautan(event: ChainEvent, recipient: 'mentor' | 'appro
     case 'sertifikat_siap':
       return jenjang === 'Mahasiswa' ? '/certificates/mahasiswa' : '/certificates/siswa';
     case 'ditolak':
-      return recipient === 'mentor' ? `/penilaian?peserta=${pesertaId}` : '/approval';
+      return recipient === 'mentor' ? `/penilaian?peserta=${pesertaId}` : `/approval?peserta=${pesertaId}`;
     case 'dibatalkan':
       return `/penilaian?peserta=${pesertaId}`;
   }
+}
+
+/**
+ * What a rejection lets happen next, as the chain allows it: the scores stay locked, and only the
+ * rejecting step may cancel its rejection (after which the chain, or the mentor's scores, open again).
+ */
+const REJECTION_NEXT = (step: string) => `Nilai terkunci; hanya ${step} yang dapat membatalkan penolakan.`;
+
+/** `text` ending in a full stop (a note may end in its own). */
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+/** The participant a notification's link opens (`?peserta=<id>`), or null for a list's link (a digest). */
+export function tautanPesertaId(tautan: string): number | null {
+  const match = /[?&]peserta=(\d+)(?:&|$)/.exec(tautan);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** The title and text of a notification; `jumlah` is a digest's count of participants. */
@@ -176,8 +194,9 @@ export function notifikasiText(jenis: NotifikasiJenis, fakta: NotifikasiFakta, j
     case 'sertifikat_siap':
       return { judul: 'Sertifikat siap dicetak', isi: fakta.jenjang ? `${jumlah} sertifikat ${fakta.jenjang} siap dicetak` : `${jumlah} sertifikat siap dicetak` };
     case 'ditolak': {
+      const step = fakta.step ?? '';
       const catatan = fakta.catatan ? `: ${fakta.catatan}` : '';
-      return { judul: 'Peserta ditolak', isi: `${nama} ditolak oleh ${fakta.step ?? ''}${catatan}` };
+      return { judul: 'Peserta ditolak', isi: `${asSentence(`${nama} ditolak oleh ${step}${catatan}`)} ${REJECTION_NEXT(step)}` };
     }
     case 'dibatalkan':
       return { judul: 'Keputusan dibatalkan', isi: `${fakta.step ?? ''} membatalkan keputusan untuk ${nama}. Nilai dapat diubah kembali.` };

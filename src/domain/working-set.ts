@@ -5,16 +5,22 @@
  * pulls say left, unless a queued change still refers to them).
  *
  * - A Mentor holds its own participants whose internship is running or ended within the last
- *   90 days, plus any with work still pending for it: scores it may still edit (the Pembimbing
- *   has not decided and the chain was not stopped).
+ *   90 days, plus any with work still pending for it: scores it began and may still edit (the
+ *   Pembimbing has not decided and the chain was not stopped).
  * - Pembimbing, HR and BusHead hold participants running or ended within the last 180 days,
- *   plus every participant still waiting in the approval chain (a step Menunggu or Ditolak and
- *   the chain not stopped). A participant approved at every step long ago is archive.
+ *   plus those still waiting in the approval chain (in the approval list — needed scores
+ *   complete — with a step Menunggu, nobody having rejected or stopped it), those their own step
+ *   rejected (they may cancel the rejection), and those whose certificate was issued or
+ *   re-issued within the same window, however old the internship.
+ * - Every role also holds a participant while its user has an unread notification about it.
+ *
+ * So a participant nobody ever scored, ended long ago, is archive for every approver (it is in
+ * no approval list), and one approved at every step long ago is archive too.
  *
  * The windows are settings (JENDELA_KERJA_MENTOR_HARI, JENDELA_KERJA_HARI). A participant not yet
  * started is "running" (its end lies ahead).
  */
-import { DISETUJUI, MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, stepStatuses } from './approval-chain';
+import { DITOLAK, MENUNGGU, PEMBIMBING, type Review, TIDAK_DILANJUTKAN, isApprovalStep, stepStatuses } from './approval-chain';
 import { addDays } from './pengingat';
 
 /** The `lingkup` value of the pulls that answer only the working set. */
@@ -48,24 +54,43 @@ export function workingSetBatas(role: string, today: string, window: WorkingSetW
 }
 
 /**
- * Work still pending for `role` on a participant with these reviews. A Mentor: its scores are
- * still open (the Pembimbing step Menunggu and the chain not stopped). An approver: the chain
- * still waits (some step not Disetujui) and was not stopped (no step Tidak_dilanjutkan).
+ * Work still pending for `role` on a participant (see the header). A Mentor: its scores are
+ * still open (the Pembimbing step Menunggu and the chain not stopped) and it began scoring. An
+ * approver: its own step rejected it (it may cancel the rejection), or the participant is in the
+ * approval list (needed scores complete) and the chain still waits (a step Menunggu, none
+ * Ditolak or Tidak_dilanjutkan). A participant nobody scored is nobody's pending work.
  */
-export function hasPendingWork(role: string, reviews: readonly Review[]): boolean {
-  const statuses = Object.entries(stepStatuses(reviews));
-  if (statuses.some(([, status]) => status === TIDAK_DILANJUTKAN)) return false;
-  if (role === 'Mentor') return statuses.some(([step, status]) => step === PEMBIMBING && status === MENUNGGU);
-  return statuses.some(([, status]) => status !== DISETUJUI);
+export function hasPendingWork(role: string, participant: PendingWorkInput): boolean {
+  const statuses = stepStatuses(participant.reviews ?? []);
+  const values = Object.values(statuses);
+  if (role === 'Mentor') return statuses[PEMBIMBING] === MENUNGGU && !values.includes(TIDAK_DILANJUTKAN) && participant.dinilai === true;
+  if (isApprovalStep(role) && statuses[role] === DITOLAK) return true;
+  const waiting = values.includes(MENUNGGU) && !values.includes(DITOLAK) && !values.includes(TIDAK_DILANJUTKAN);
+  return waiting && participant.nilaiLengkap === true;
 }
 
-/** The fields the rule reads. */
-export interface WorkingSetInput {
-  tanggal_selesai: string;
+/** What pending work reads of a participant. */
+export interface PendingWorkInput {
   reviews?: readonly Review[] | null;
+  /** The needed scores are complete: it is in the approval list (inApprovalList). */
+  nilaiLengkap?: boolean;
+  /** At least one of its scores was given. */
+  dinilai?: boolean;
+}
+
+/** The fields the rule reads: the participant's, and what the viewer holds of it. */
+export interface WorkingSetInput extends PendingWorkInput {
+  tanggal_selesai: string;
+  /** The viewer has a notification about it still unread. */
+  diberitahu?: boolean;
+  /** The day ('yyyy-mm-dd') its valid certificate was issued or last re-issued; null: none. */
+  sertifikatTerbit?: string | null;
 }
 
 /** True when a device of `role` mirrors the participant, given the window's `batas` (workingSetBatas). */
 export function inWorkingSet(role: string, participant: WorkingSetInput, batas: string): boolean {
-  return participant.tanggal_selesai >= batas || hasPendingWork(role, participant.reviews ?? []);
+  if (participant.tanggal_selesai >= batas || participant.diberitahu === true) return true;
+  const terbit = participant.sertifikatTerbit ?? null;
+  if (role !== 'Mentor' && terbit !== null && terbit >= batas) return true;
+  return hasPendingWork(role, participant);
 }

@@ -103,7 +103,8 @@ interface PulledBatch {
  * mirror comes wholly before or after it.
  */
 async function writeRows(db: MagangDb, batch: PulledBatch): Promise<number | null> {
-  const tables = [db.peserta, db.nilai, db.reviews, db.presensi, db.riwayat, db.outbox, db.meta];
+  // kompetensi, notifikasi and sertifikat are read only: what the rule judges retained participants by.
+  const tables = [db.peserta, db.nilai, db.reviews, db.presensi, db.riwayat, db.outbox, db.meta, db.kompetensi, db.notifikasi, db.sertifikat];
   return db.transaction('rw', tables, async () => {
     if (batch.sessionToken !== undefined && ((await getSession(db))?.token ?? null) !== batch.sessionToken) return null;
     const { rows, kind } = batch;
@@ -151,6 +152,29 @@ async function writeRows(db: MagangDb, batch: PulledBatch): Promise<number | nul
     await batch.finish?.();
     return left;
   });
+}
+
+/**
+ * Brings one participant of the server's archive into the mirror, as a `since` pull bringing
+ * that row would (queued changes laid over it): the user is about to act on it, and every action
+ * goes through the mirror and the outbox. It stays while a queued change refers to it, and
+ * leaves as any other row when the working set says so.
+ */
+export async function mirrorArchivedPeserta(db: MagangDb, row: PesertaRecord): Promise<void> {
+  await writeRows(db, { rows: [row], kind: 'changes', deleted: [], keluar: [], batas: null });
+}
+
+/**
+ * A mentor's own participant outside its working set (a notification's link whose notice was read
+ * elsewhere): found in the whole own list (GET /api/nilai/mentor/peserta, kept on the server) and
+ * brought into the mirror like an archive row. Answers whether the mentor has it.
+ */
+export async function mirrorMentorPeserta(api: ApiClient, db: MagangDb, id: number): Promise<boolean> {
+  const answer = await api.get('/api/nilai/mentor/peserta', mentorListSchema);
+  const row = answer.data.find((candidate) => candidate.id === id);
+  if (!row) return false;
+  await mirrorArchivedPeserta(db, row);
+  return true;
 }
 
 // The first pull running now (null when none): screens that mount during it show its progress.

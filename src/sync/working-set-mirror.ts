@@ -9,17 +9,21 @@
  * attendance change by the participants of its marks): the participant then stays, and its id
  * is kept in meta (getRetainedPeserta). At each later `since` pull the retained participants no
  * queued change refers to any more are judged by the domain rule (`inWorkingSet`, with the
- * stored batas and the mirrored reviews), reading only those rows: outside, they leave; inside,
+ * stored batas and what the device holds of them: reviews, scores against the competencies,
+ * certificate, unread notifications naming them), reading only those rows: outside, they leave; inside,
  * they stay retained and are judged again at the next pull. A retained participant the server
  * sends again (in `data`) is a member of the working set like any other and no longer retained.
  *
  * Every function runs in the caller's transaction (over peserta, nilai, reviews, presensi,
- * riwayat, outbox and meta).
+ * riwayat, outbox and meta; settleWorkingSet also reads kompetensi, notifikasi and sertifikat).
  */
 import type { MagangDb } from '@/db/db';
 import { getMirrorOwner, getRetainedPeserta, getSession, setRetainedPeserta } from '@/db/meta';
 import { changePesertaIds } from '@/domain/outbox';
-import { inWorkingSet } from '@/domain/working-set';
+import type { KompetensiRecord, PesertaRecord } from '@/db/records';
+import { tautanPesertaId } from '@/domain/notifikasi';
+import { pesertaInApprovalList } from '@/domain/nilai-view';
+import { type WorkingSetInput, inWorkingSet } from '@/domain/working-set';
 import { dropPresensiExcept, dropPresensiOf } from './presensi-mirror';
 
 /**
@@ -73,6 +77,34 @@ export async function dropDetailsExcept(db: MagangDb, keep: ReadonlySet<number>)
   if (history.length > 0) await db.riwayat.bulkDelete(history);
 }
 
+/** The participants the user's unread notifications on the device name. */
+async function notifiedPeserta(db: MagangDb): Promise<Set<number>> {
+  const unread = (await db.notifikasi.toArray()).filter((row) => !row.dibaca);
+  return new Set(unread.flatMap((row) => tautanPesertaId(row.tautan) ?? []));
+}
+
+/** What the rule reads of a mirrored participant: its reviews, scores, certificate and the unread notifications naming it. */
+async function mirroredInput(
+  db: MagangDb,
+  row: PesertaRecord,
+  kompetensi: readonly KompetensiRecord[],
+  notified: ReadonlySet<number>,
+): Promise<WorkingSetInput> {
+  const [reviews, nilai, sertifikat] = await Promise.all([
+    db.reviews.where('peserta_id').equals(row.id).toArray(),
+    db.nilai.where('peserta_id').equals(row.id).toArray(),
+    db.sertifikat.get(row.id),
+  ]);
+  return {
+    tanggal_selesai: row.tanggal_selesai,
+    reviews,
+    dinilai: nilai.length > 0,
+    nilaiLengkap: pesertaInApprovalList(row, nilai, kompetensi),
+    diberitahu: notified.has(row.id),
+    sertifikatTerbit: sertifikat?.sertifikat?.tanggal_terbit ?? null,
+  };
+}
+
 /** What a `since` pull said about the working set. */
 export interface WorkingSetChanges {
   /** Participants the answer sent (members of the working set). */
@@ -101,6 +133,8 @@ export async function settleWorkingSet(db: MagangDb, changes: WorkingSetChanges,
   const role = (await getSession(db))?.userRole ?? null;
   const free = [...retained].filter((id) => !held.has(id));
   const rows = await db.peserta.bulkGet(free);
+  const kompetensi = free.length === 0 ? [] : await db.kompetensi.toArray();
+  const notified = free.length === 0 ? new Set<number>() : await notifiedPeserta(db);
   for (const [i, id] of free.entries()) {
     const row = rows[i];
     if (row === undefined) {
@@ -108,8 +142,7 @@ export async function settleWorkingSet(db: MagangDb, changes: WorkingSetChanges,
       continue;
     }
     if (role === null || changes.batas === null) continue;
-    const reviews = await db.reviews.where('peserta_id').equals(id).toArray();
-    if (!inWorkingSet(role, { tanggal_selesai: row.tanggal_selesai, reviews }, changes.batas)) {
+    if (!inWorkingSet(role, await mirroredInput(db, row, kompetensi, notified), changes.batas)) {
       leaving.push(id);
       retained.delete(id);
     }

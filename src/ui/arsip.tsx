@@ -128,3 +128,19 @@ export function useArsipSwitch(value: boolean | undefined, onChange: ((on: boole
   if (onChange) return [value ?? false, onChange];
   return [own, setOwn];
 }
+
+/**
+ * Under an empty device list: the archive holds `total` rows for the same search (null: not
+ * asked, or not known yet), with a way to it. Nothing when the archive has none either.
+ */
+export function ArsipHint({ total, text, action, onOpen }: { total: number | null; text: (total: number) => string; action: string; onOpen: () => void }) {
+  if (total === null || total === 0) return null;
+  return (
+    <Alert tone="info" className="arsip-hint">
+      {text(total)}{' '}
+      <button type="button" className="link-btn" onClick={onOpen}>
+        {action}
+      </button>
+    </Alert>
+  );
+}

@@ -46,7 +46,7 @@ describe(`Notification recipients checked against their current role (${testDbKi
   it('should still tell an earlier approver whose new role sees every participant (HR)', async () => {
     const pesertaId = await approvedThenMoved('pembimbing-naik', 'HR');
     expect((await reject(pesertaId, 'Tetap diberi tahu')).statusCode).toBe(200);
-    expect(await rejections('pembimbing-naik', 'Tetap diberi tahu')).toMatchObject([{ tautan: '/approval' }]);
+    expect(await rejections('pembimbing-naik', 'Tetap diberi tahu')).toMatchObject([{ tautan: `/approval?peserta=${pesertaId}` }]);
     expect(await rejections('mentor', 'Tetap diberi tahu')).toHaveLength(1);
   });
 

@@ -64,7 +64,7 @@ describe(`Notifications over time (${testDbKind()})`, () => {
     expect(data.map((row) => row.id)).toEqual([oneMinute, twoHours, fiveHours, tenDays]);
     const times = data.map((row) => Date.parse(row.dibuat));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(data[0]?.isi).toBe('Satu menit ditolak oleh HR');
+    expect(data[0]?.isi).toBe('Satu menit ditolak oleh HR. Nilai terkunci; hanya HR yang dapat membatalkan penolakan.');
   });
 
   it('should never answer a notification older than 90 days, and delete it at the prune while a recent one stays', async () => {

@@ -102,8 +102,8 @@ describe(`Notifications (${testDbKind()})`, () => {
     for (const who of ['mentor', 'pembimbing'] as const) {
       const notice = (await inbox(who)).data.find((row) => row.jenis === 'ditolak' && row.isi.includes('Nilai belum sesuai'));
       expect(notice).toMatchObject({ judul: 'Peserta ditolak', dibaca: false });
-      expect(notice?.isi).toMatch(/^Peserta Uji \d+ ditolak oleh HR: Nilai belum sesuai$/);
-      expect(notice?.tautan).toBe(who === 'mentor' ? `/penilaian?peserta=${p.id}` : '/approval');
+      expect(notice?.isi).toMatch(/^Peserta Uji \d+ ditolak oleh HR: Nilai belum sesuai\. Nilai terkunci; hanya HR yang dapat membatalkan penolakan\.$/);
+      expect(notice?.tautan).toBe(who === 'mentor' ? `/penilaian?peserta=${p.id}` : `/approval?peserta=${p.id}`);
     }
     for (const who of ['hr', 'hr2', 'bushead'] as const) {
       expect((await inbox(who)).data.some((row) => row.jenis === 'ditolak' && row.isi.includes('Nilai belum sesuai'))).toBe(false);

@@ -126,7 +126,7 @@ describe(`Web Push (${testDbKind()})`, () => {
     expect(push?.device).toBe(device.id);
     expect(push?.claims).toMatchObject({ aud: service.url, sub: SUBJECT });
     expect(push?.body).toMatchObject({ judul: 'Peserta ditolak', tautan: `/penilaian?peserta=${p.id}`, tag: `notifikasi-ditolak-/penilaian?peserta=${p.id}` });
-    expect((push?.body as { isi: string }).isi).toMatch(/ditolak oleh Pembimbing: Nilai kurang lengkap$/);
+    expect((push?.body as { isi: string }).isi).toMatch(/ditolak oleh Pembimbing: Nilai kurang lengkap\. Nilai terkunci; hanya Pembimbing yang dapat membatalkan penolakan\.$/);
     expect(await queued()).toEqual([]);
     // Sent once: a second drain has nothing.
     expect(await drain()).toMatchObject({ sent: 0 });

@@ -1,21 +1,25 @@
 // The working set on the server: the SQL predicate agrees with inWorkingSet (src/domain) over
 // generated participants, and the `lingkup=kerja` pulls of GET /api/peserta, the mentor's list
 // and the certificate list answer exactly the caller's working set, with `batas` and `keluar`.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_STEPS, REVIEW_STATUSES, type ReviewStatus } from '../../src/domain/approval-chain';
+import { inApprovalList } from '../../src/domain/nilai';
 import { mentorPesertaResponseSchema } from '../../src/domain/arsip';
 import { jakartaDate } from '../../src/domain/dates';
 import { addDays } from '../../src/domain/pengingat';
 import { type Peserta, pesertaListResponseSchema, pesertaPageResponseSchema } from '../../src/domain/peserta';
 import { sertifikatListResponseSchema } from '../../src/domain/sertifikat-terbit';
-import { DEFAULT_WORKING_SET_WINDOW, inWorkingSet, workingSetBatas } from '../../src/domain/working-set';
+import { DEFAULT_WORKING_SET_WINDOW, type WorkingSetInput, inWorkingSet, workingSetBatas } from '../../src/domain/working-set';
 import { idIn } from '../../server/db/list-params';
-import { peserta, reviews } from '../../server/db/schema';
+import { nilai, peserta, reviews } from '../../server/db/schema';
+import { notifikasi } from '../../server/db/schema-notifikasi';
+import { sertifikatTerbit } from '../../server/db/schema-sertifikat';
+import { settleCertificates } from '../../server/services/sertifikat-terbit';
 import { workingSetWhere } from '../../server/services/working-set';
 import { type DemoUsername, call, demoTokens } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
-import { makePeserta } from '../helpers/nilai';
+import { activeKompetensiIds, makePeserta, userIdOf } from '../helpers/nilai';
 
 let t: TestApp;
 let tokens: Record<DemoUsername, string>;
@@ -36,46 +40,127 @@ async function shape(id: number, tanggal_selesai: string, statuses: readonly Rev
   }
 }
 
+/** What the domain rule reads of each of `ids`, as stored, for the user `userId`. */
+async function domainInputs(ids: readonly number[], userId: number): Promise<Map<number, WorkingSetInput>> {
+  const rows = await t.db.select().from(peserta).where(idIn(peserta.id, [...ids]));
+  const stepRows = await t.db.select().from(reviews).where(idIn(reviews.peserta_id, [...ids]));
+  const scoreRows = await t.db.select().from(nilai).where(idIn(nilai.peserta_id, [...ids]));
+  const unread = await t.db.select().from(notifikasi).where(and(eq(notifikasi.user_id, userId), eq(notifikasi.dibaca, false)));
+  const certificates = await t.db.select().from(sertifikatTerbit).where(isNull(sertifikatTerbit.dicabut_pada));
+  const needed = new Map<string, number[]>();
+  const inputs = new Map<number, WorkingSetInput>();
+  for (const row of rows) {
+    const key = `${row.divisi_id}|${row.jenjang}`;
+    if (!needed.has(key)) needed.set(key, await activeKompetensiIds(t, row.divisi_id, row.jenjang));
+    const own = needed.get(key) ?? [];
+    const scores = scoreRows.filter((score) => score.peserta_id === row.id);
+    inputs.set(row.id, {
+      tanggal_selesai: row.tanggal_selesai,
+      reviews: stepRows.filter((review) => review.peserta_id === row.id),
+      dinilai: scores.length > 0,
+      nilaiLengkap: inApprovalList(scores.filter((score) => own.includes(score.kompetensi_id)).length, own.length),
+      diberitahu: unread.some((notice) => notice.peserta_ids.includes(row.id)),
+      sertifikatTerbit: certificates.find((certificate) => certificate.peserta_id === row.id)?.tanggal_terbit ?? null,
+    });
+  }
+  return inputs;
+}
+
+/**
+ * Gives the fully approved `pesertaId` a certificate dated `tanggal` (revoked when `dicabut`): the
+ * one its approval issues today is revoked and a copy with that date stored (an issued row is frozen).
+ */
+let certificateCount = 0;
+async function issueOn(pesertaId: number, tanggal: string, dicabut = false): Promise<void> {
+  await t.db.transaction((tx) => settleCertificates(tx, [pesertaId], t.config));
+  const valid = and(eq(sertifikatTerbit.peserta_id, pesertaId), isNull(sertifikatTerbit.dicabut_pada));
+  const [issued] = await t.db.select().from(sertifikatTerbit).where(valid);
+  if (!issued) throw new Error('no certificate issued');
+  await t.db.update(sertifikatTerbit).set({ dicabut_pada: new Date() }).where(valid);
+  certificateCount += 1;
+  const { id: _id, ...copy } = issued;
+  await t.db.insert(sertifikatTerbit).values({
+    ...copy,
+    kode: `${issued.kode.slice(0, 20)}${String(certificateCount).padStart(6, '0')}`,
+    tanggal_terbit: tanggal,
+    dicabut_pada: dicabut ? new Date() : null,
+  });
+}
+
+/** Tells `userId` about `pesertaId` (a rejection notice), unread unless `dibaca`. */
+async function notify(userId: number, pesertaId: number, dibaca = false): Promise<void> {
+  await t.db.insert(notifikasi).values({ user_id: userId, jenis: 'ditolak', peserta_ids: [pesertaId], tautan: `/penilaian?peserta=${pesertaId}`, dibaca });
+}
+
+const ROLE_USERS: readonly [string, DemoUsername][] = [
+  ['Mentor', 'mentor'],
+  ['Pembimbing', 'pembimbing'],
+  ['HR', 'hr'],
+  ['BusHead', 'bushead'],
+];
+
 async function get(url: string, who: DemoUsername) {
   const response = await call(t, 'GET', url, tokens[who]);
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
 describe('the SQL predicate', () => {
-  it('should agree with inWorkingSet for every role over dates × review combinations', async () => {
+  it('should agree with inWorkingSet for every role over dates × reviews × scores × notices × certificates', async () => {
     const batas = '2026-06-01';
     const dates = ['2026-05-31', batas, '2026-06-02', '2020-01-01'];
+    const scoreStates = ['kosong', 'sebagian', 'lengkap'] as const;
     const combos: ReviewStatus[][] = [];
     for (const a of REVIEW_STATUSES) for (const b of REVIEW_STATUSES) for (const c of REVIEW_STATUSES) combos.push([a, b, c]);
     const ids: number[] = [];
-    for (const date of dates) {
-      for (const combo of combos) {
-        const made = await makePeserta(t, { scores: 'kosong' });
+    for (const [d, date] of dates.entries()) {
+      for (const [c, combo] of combos.entries()) {
+        const made = await makePeserta(t, { scores: scoreStates[(c + d) % scoreStates.length] });
         await shape(made.id, date, combo);
         ids.push(made.id);
       }
     }
-    const stored = await t.db.select({ id: peserta.id, tanggal_selesai: peserta.tanggal_selesai }).from(peserta).where(idIn(peserta.id, ids));
-    const stepRows = await t.db.select().from(reviews).where(idIn(reviews.peserta_id, ids));
-    for (const role of ['Mentor', 'Pembimbing', 'HR', 'BusHead']) {
-      const expected = stored
-        .filter((row) => inWorkingSet(role, { tanggal_selesai: row.tanggal_selesai, reviews: stepRows.filter((r) => r.peserta_id === row.id) }, batas))
-        .map((row) => row.id)
-        .sort((a, b) => a - b);
-      const actual = (await t.db.select({ id: peserta.id }).from(peserta).where(and(idIn(peserta.id, ids), workingSetWhere(role, batas))))
+    // Ended long ago and approved at every step, or rejected by HR: what notices and certificates add.
+    const old = async (statuses: readonly ReviewStatus[]) => {
+      const made = await makePeserta(t);
+      await shape(made.id, '2020-01-01', statuses);
+      ids.push(made.id);
+      return made.id;
+    };
+    const done: ReviewStatus[] = ['Disetujui', 'Disetujui', 'Disetujui'];
+    const rejected: ReviewStatus[] = ['Disetujui', 'Ditolak', 'Tidak_dilanjutkan'];
+    for (const [, who] of ROLE_USERS) {
+      const user = await userIdOf(t, who);
+      await notify(user, await old(done));
+      await notify(user, await old(rejected));
+      await notify(user, await old(done), true);
+    }
+    await issueOn(await old(done), batas);
+    await issueOn(await old(done), '2026-05-31');
+    await issueOn(await old(done), '2026-11-01', true);
+    const neverScored = (await makePeserta(t, { scores: 'kosong' })).id;
+    await shape(neverScored, '2020-01-01', ['Menunggu', 'Menunggu', 'Menunggu']);
+    ids.push(neverScored);
+
+    for (const [role, who] of ROLE_USERS) {
+      const userId = await userIdOf(t, who);
+      const inputs = await domainInputs(ids, userId);
+      const expected = ids.filter((id) => inWorkingSet(role, inputs.get(id) as WorkingSetInput, batas)).sort((a, b) => a - b);
+      const actual = (await t.db.select({ id: peserta.id }).from(peserta).where(and(idIn(peserta.id, ids), workingSetWhere({ role, userId }, batas))))
         .map((row) => row.id)
         .sort((a, b) => a - b);
       expect(actual, role).toEqual(expected);
-      // Not vacuous: some in, some out.
+      // Not vacuous: some in, some out; never the one nobody scored.
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(ids.length);
+      expect(expected).not.toContain(neverScored);
     }
-  }, 120_000);
+  }, 180_000);
 });
 
-/** The whole list (no lingkup) filtered by the domain rule for `role`. */
-function expectedSet(all: readonly Peserta[], role: string): number[] {
-  return all.filter((row) => inWorkingSet(role, row, batasOf(role))).map((row) => row.id).sort((a, b) => a - b);
+/** The whole list (no lingkup) filtered by the domain rule for `who` (of `role`). */
+async function expectedSet(all: readonly Peserta[], role: string, who: DemoUsername): Promise<number[]> {
+  const inputs = await domainInputs(all.map((row) => row.id), await userIdOf(t, who));
+  return all.filter((row) => inWorkingSet(role, inputs.get(row.id) as WorkingSetInput, batasOf(role))).map((row) => row.id).sort((a, b) => a - b);
 }
 const idsOf = (rows: readonly { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
 
@@ -111,13 +196,13 @@ describe('GET /api/peserta?lingkup=kerja', () => {
     expect(whole.headers.etag).toBeUndefined();
     const list = pesertaListResponseSchema.parse(whole.body);
     expect(list.batas).toBe(batasOf('HR'));
-    expect(idsOf(list.data)).toEqual(expectedSet(all, 'HR'));
+    expect(idsOf(list.data)).toEqual(await expectedSet(all, 'HR', 'hr'));
     expect(idsOf(list.data)).toContain(recent);
     expect(idsOf(list.data)).toContain(oldWaiting);
     expect(idsOf(list.data)).not.toContain(oldApproved);
 
     const first = pesertaPageResponseSchema.parse((await get('/api/peserta?lingkup=kerja&limit=25', 'bushead')).body);
-    expect(first.total).toBe(expectedSet(all, 'BusHead').length);
+    expect(first.total).toBe((await expectedSet(all, 'BusHead', 'bushead')).length);
     expect(first.batas).toBe(batasOf('BusHead'));
     const paged = [...first.data];
     let next = first.next;
@@ -126,7 +211,35 @@ describe('GET /api/peserta?lingkup=kerja', () => {
       paged.push(...page.data);
       next = page.next;
     }
-    expect(idsOf(paged)).toEqual(expectedSet(all, 'BusHead'));
+    expect(idsOf(paged)).toEqual(await expectedSet(all, 'BusHead', 'bushead'));
+  });
+
+  it('should leave out, for HR, historical participants nobody scored, and keep the rejected one HR and the mentor were told about', async () => {
+    const neverScored: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const made = (await makePeserta(t, { scores: i % 2 === 0 ? 'kosong' : 'sebagian' })).id;
+      await shape(made, addDays(today(), -400 - 300 * i), ['Menunggu', 'Menunggu', 'Menunggu']);
+      neverScored.push(made);
+    }
+    const scoredWaiting = (await makePeserta(t)).id;
+    await shape(scoredWaiting, addDays(today(), -400), ['Disetujui', 'Menunggu', 'Menunggu']);
+    const rejectedByHr = (await makePeserta(t)).id;
+    await shape(rejectedByHr, addDays(today(), -300), ['Disetujui', 'Ditolak', 'Tidak_dilanjutkan']);
+    await notify(await userIdOf(t, 'mentor'), rejectedByHr);
+
+    for (const who of ['hr', 'pembimbing', 'bushead'] as const) {
+      const held = idsOf(pesertaListResponseSchema.parse((await get('/api/peserta?lingkup=kerja', who)).body).data);
+      for (const id of neverScored) expect(held, who).not.toContain(id);
+      expect(held, who).toContain(scoredWaiting);
+      // Only HR, which rejected it, may still act on it (cancel the rejection).
+      if (who === 'hr') expect(held).toContain(rejectedByHr);
+      else expect(held, who).not.toContain(rejectedByHr);
+    }
+    // The mentor was told (unread): its device holds it; once read, it does not.
+    const mentorHeld = async () => idsOf(mentorPesertaResponseSchema.parse((await get('/api/nilai/mentor/peserta?lingkup=kerja', 'mentor')).body).data);
+    expect(await mentorHeld()).toContain(rejectedByHr);
+    await t.db.update(notifikasi).set({ dibaca: true }).where(eq(notifikasi.user_id, await userIdOf(t, 'mentor')));
+    expect(await mentorHeld()).not.toContain(rejectedByHr);
   });
 
   it('should name in keluar a row that changed and left, and bring one that changed and stays', async () => {
@@ -193,10 +306,20 @@ describe('the mentor list and the certificate list with lingkup=kerja', () => {
     expect(kerja.status).toBe(200);
     const answer = mentorPesertaResponseSchema.parse(kerja.body);
     expect(answer.batas).toBe(batasOf('Mentor'));
-    expect(idsOf(answer.data)).toEqual(expectedSet(all.data, 'Mentor'));
+    expect(idsOf(answer.data)).toEqual(await expectedSet(all.data, 'Mentor', 'mentor'));
     expect(idsOf(answer.data)).toContain(oldOpen);
     expect(idsOf(answer.data)).not.toContain(old);
     expect((await get('/api/nilai/mentor/peserta?lingkup=x', 'mentor')).status).toBe(400);
+  });
+
+  it('should answer a certificate issued today for an internship that ended long ago', async () => {
+    const lateCertificate = (await makePeserta(t)).id;
+    await shape(lateCertificate, addDays(today(), -900), ['Disetujui', 'Disetujui', 'Disetujui']);
+    await issueOn(lateCertificate, today());
+    const answer = sertifikatListResponseSchema.parse((await get('/api/sertifikat/peserta?jenjang=SMK&lingkup=kerja', 'hr')).body);
+    expect(idsOf(answer.data)).toContain(lateCertificate);
+    const list = pesertaListResponseSchema.parse((await get('/api/peserta?lingkup=kerja', 'hr')).body);
+    expect(idsOf(list.data)).toContain(lateCertificate);
   });
 
   it('should answer only completed participants inside the window', async () => {
@@ -208,7 +331,7 @@ describe('the mentor list and the certificate list with lingkup=kerja', () => {
     expect(idsOf(all.data)).toEqual(expect.arrayContaining([recentDone, oldDone]));
     const answer = sertifikatListResponseSchema.parse((await get('/api/sertifikat/peserta?jenjang=SMK&lingkup=kerja', 'bushead')).body);
     expect(answer.batas).toBe(batasOf('BusHead'));
-    expect(idsOf(answer.data)).toEqual(idsOf(all.data.filter((row) => row.tanggal_selesai >= batasOf('BusHead'))));
+    expect(idsOf(answer.data)).toEqual(await expectedSet(all.data, 'BusHead', 'bushead'));
     expect(idsOf(answer.data)).toContain(recentDone);
     expect(idsOf(answer.data)).not.toContain(oldDone);
     expect((await get('/api/sertifikat/peserta?jenjang=SMK&lingkup=semua', 'bushead')).status).toBe(400);

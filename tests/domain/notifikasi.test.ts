@@ -101,7 +101,7 @@ describe('links and texts', () => {
     expect(notifikasiTautan({ jenis: 'sertifikat_siap', arah: 'masuk' }, 'approver', 5, 'Mahasiswa')).toBe('/certificates/mahasiswa');
     expect(notifikasiTautan({ jenis: 'sertifikat_siap', arah: 'masuk' }, 'approver', 5, 'SMK')).toBe('/certificates/siswa');
     expect(notifikasiTautan({ jenis: 'ditolak', step: 'HR', catatan: null }, 'mentor', 5, 'SMK')).toBe('/penilaian?peserta=5');
-    expect(notifikasiTautan({ jenis: 'ditolak', step: 'HR', catatan: null }, 'approver', 5, 'SMK')).toBe('/approval');
+    expect(notifikasiTautan({ jenis: 'ditolak', step: 'HR', catatan: null }, 'approver', 5, 'SMK')).toBe('/approval?peserta=5');
     expect(notifikasiTautan({ jenis: 'dibatalkan', step: 'Pembimbing' }, 'mentor', 5, 'SMK')).toBe('/penilaian?peserta=5');
   });
 
@@ -110,9 +110,13 @@ describe('links and texts', () => {
     expect(notifikasiText('sertifikat_siap', { jenjang: 'SMK' }, 3)).toEqual({ judul: 'Sertifikat siap dicetak', isi: '3 sertifikat SMK siap dicetak' });
     expect(notifikasiText('ditolak', { nama: 'Budi', step: 'HR', catatan: 'Nilai belum sesuai' }, 1)).toEqual({
       judul: 'Peserta ditolak',
-      isi: 'Budi ditolak oleh HR: Nilai belum sesuai',
+      isi: 'Budi ditolak oleh HR: Nilai belum sesuai. Nilai terkunci; hanya HR yang dapat membatalkan penolakan.',
     });
-    expect(notifikasiText('ditolak', { nama: 'Budi', step: 'HR', catatan: null }, 1).isi).toBe('Budi ditolak oleh HR');
+    expect(notifikasiText('ditolak', { nama: 'Budi', step: 'HR', catatan: null }, 1).isi).toBe('Budi ditolak oleh HR. Nilai terkunci; hanya HR yang dapat membatalkan penolakan.');
+    // A note ending in its own full stop is not given a second one.
+    expect(notifikasiText('ditolak', { nama: 'Budi', step: 'BusHead', catatan: 'Ditunda.' }, 1).isi).toBe(
+      'Budi ditolak oleh BusHead: Ditunda. Nilai terkunci; hanya BusHead yang dapat membatalkan penolakan.',
+    );
     expect(notifikasiText('dibatalkan', { nama: 'Budi', step: 'Pembimbing' }, 1)).toEqual({
       judul: 'Keputusan dibatalkan',
       isi: 'Pembimbing membatalkan keputusan untuk Budi. Nilai dapat diubah kembali.',

@@ -1,9 +1,10 @@
-// The device mirrors only the working set. A BusHead phone (390 px) holds two participants, X
-// and Y, approved at every step and ended 100 days ago (inside the 180-day window). Offline,
-// BusHead cancels its approval of X (a queued change); meanwhile HR moves both internships two
-// years back, so both leave the working set. Back online: Y leaves the device (IndexedDB and the
+// The device mirrors only the working set. A BusHead phone (390 px) holds two participants ended
+// 100 days ago (inside the 180-day window): X approved at every step, Y rejected by the
+// Pembimbing (nothing left for BusHead to do). Offline, BusHead cancels its approval of X (a
+// queued change); meanwhile HR moves both internships two years back, so Y leaves the working set
+// (X's certificate, issued today, would keep it for the window, but the cancel revokes it). Back online: Y leaves the device (IndexedDB and the
 // list), X's cancel is sent once (the server shows BusHead Menunggu) and X stays, pending again;
-// Y is found with the 'Arsip' switch, from the server.
+// searched on the device, Y's empty list says the archive has it and leads there.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARSIP_MSG } from '../../src/domain/arsip';
@@ -65,6 +66,10 @@ async function seed(): Promise<void> {
     ids.set(nama, id);
     const scores = kompetensiFor(kompetensi.data, model.divisi_id, 'SMK').map((k) => ({ peserta_id: id, kompetensi_id: k.id, skor: 88 }));
     expect((await apiSend(server.url, 'mentor', '/api/nilai/bulk', { nilai_data: scores })).status).toBe(200);
+    if (nama === Y) {
+      expect((await apiSend(server.url, 'pembimbing', `/api/review/reject/${id}`, { catatan: 'Tidak dilanjutkan' })).status).toBe(200);
+      continue;
+    }
     for (const approver of ['pembimbing', 'hr', 'bushead']) {
       expect((await apiSend(server.url, approver, `/api/review/approve/${id}`)).status).toBe(200);
     }
@@ -142,9 +147,11 @@ describe('the working set on a BusHead phone', () => {
     expect(bushead?.status).toBe('Menunggu');
     expect(cancels).toEqual([`/api/review/cancel/${x}`]);
 
-    // Y is found in the archive: the server's search, with the device still not holding it.
-    await page.getByRole('switch', { name: ARSIP_MSG.label }).click();
+    // Y is found in the archive: the empty list says the archive has it, and leads there.
     await page.getByPlaceholder(SEARCH).fill(Y);
+    await page.getByText(ARSIP_MSG.emptyHint(1)).waitFor();
+    await page.getByRole('button', { name: ARSIP_MSG.openArsip }).click();
+    expect(await page.getByRole('switch', { name: ARSIP_MSG.label }).getAttribute('aria-checked')).toBe('true');
     await cardOf(Y).waitFor();
     expect(await mirroredIds()).not.toContain(y);
   });

@@ -9,7 +9,7 @@ import type { Peserta } from '@/domain/peserta';
 import { type ReviewStep, reviewSteps } from '@/domain/peserta-state';
 import type { PresensiMark } from '@/domain/presensi';
 import { enqueue, markConflict, markSent, retryConflict } from '@/sync/outbox';
-import { pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
+import { mirrorArchivedPeserta, pullMentorPeserta, pullPesertaMirror } from '@/sync/pull-peserta';
 import { peserta } from '../helpers/factories';
 
 const BATAS = '2025-11-01';
@@ -106,6 +106,8 @@ describe('the working set of an approver device', () => {
   });
 
   it('should keep a participant a queued change refers to, and keep it once the change is sent while the rule says inside', async () => {
+    // Its division's one competency, scored: in the approval list once the cancel reopens a step.
+    await db.kompetensi.put({ id: 10, nama: 'Kerapian', jenjang: 'SMK', aktif: true, divisi_kategori: [{ divisi: { id: 2, nama: 'Operasional' } }] });
     await firstPull([archived(1), archived(2)]);
     const cancel = await enqueue(db, { user: BUSHEAD, role: 'BusHead', kind: 'review.cancel', pesertaId: 1, payload: undefined });
 
@@ -121,7 +123,8 @@ describe('the working set of an approver device', () => {
     expect((await db.peserta.get(1))?.id).toBe(1);
 
     // Sent: BusHead Menunggu again, so the participant waits in the chain — inside by the rule.
-    await markSent(db, cancel.seq!, [{ peserta_id: 1, reviews: reviewSteps(APPROVED.slice(0, 2)), nilai: [] }]);
+    const score = { id: 1, peserta_id: 1, kompetensi_id: 10, skor: 70, kompetensi: { nama: 'Kerapian' } };
+    await markSent(db, cancel.seq!, [{ peserta_id: 1, reviews: reviewSteps(APPROVED.slice(0, 2)), nilai: [score] }]);
     await pullPesertaMirror(fakeApi([{ data: [], keluar: [], cursor: '700', batas: NEXT_BATAS }]), db);
     expect(await heldOf(1)).toMatchObject({ peserta: true, reviews: 3 });
     expect((await db.reviews.get([1, 'BusHead']))?.status).toBe('Menunggu');
@@ -193,6 +196,32 @@ describe('the working set of an approver device', () => {
 
     await pullPesertaMirror(api, db);
     expect(paths).toEqual(['/api/peserta?lingkup=kerja&limit=200', `/api/peserta?lingkup=kerja&since=500&batas=${BATAS}`]);
+  });
+});
+
+describe('what the device judges a retained participant by', () => {
+  beforeEach(() => loginAs(BUSHEAD, 'BusHead'));
+
+  it('should keep it while an unread notification names it, and let it go once that is read', async () => {
+    await firstPull([archived(1)]);
+    const cancel = await enqueue(db, { user: BUSHEAD, role: 'BusHead', kind: 'review.cancel', pesertaId: 1, payload: undefined });
+    await pullPesertaMirror(fakeApi([{ data: [], keluar: [1], cursor: '600', batas: NEXT_BATAS }]), db);
+    await db.notifikasi.put({ id: 7, jenis: 'ditolak', judul: 'Peserta ditolak', isi: 'x', tautan: '/approval?peserta=1', dibaca: false, dibuat: '2026-11-26T01:00:00.000Z' });
+    // Sent and approved at every step again: nothing left to do, but the notice is unread.
+    await markSent(db, cancel.seq!, [{ peserta_id: 1, reviews: reviewSteps(APPROVED), nilai: [] }]);
+    await pullPesertaMirror(fakeApi([{ data: [], keluar: [], cursor: '700', batas: NEXT_BATAS }]), db);
+    expect((await db.peserta.get(1))?.id).toBe(1);
+    await db.notifikasi.update(7, { dibaca: true });
+    await pullPesertaMirror(fakeApi([{ data: [], keluar: [], cursor: '800', batas: NEXT_BATAS }]), db);
+    expect(await heldOf(1)).toEqual(NOTHING);
+  });
+
+  it('should bring an archive row the user acts on into the mirror with its scores and reviews', async () => {
+    await firstPull([peserta(2)]);
+    await mirrorArchivedPeserta(db, archived(1));
+    expect(await heldOf(1)).toMatchObject({ peserta: true, nilai: 1, reviews: 3 });
+    expect((await db.reviews.get([1, 'BusHead']))?.status).toBe('Disetujui');
+    expect(await heldOf(2)).toMatchObject({ peserta: true });
   });
 });
 

@@ -11,21 +11,28 @@ const ApprovalPage = lazyRouteComponent(() => import('@/features/approval/approv
  */
 interface ApprovalSearch extends ArsipSearch {
   status?: 'perlu_tindakan';
+  /** A participant whose 'Detail Approval' opens at once (a notification's link). */
+  peserta?: number;
 }
 
 /**
- * Keeps `status` when it is 'perlu_tindakan' and drops anything else. A plain function, not a
+ * Keeps `status` when it is 'perlu_tindakan', `peserta` when it is a positive integer, and drops anything else. A plain function, not a
  * zod schema: route definitions load at start-up, and zod stays off the first-route JS.
  */
 function validateApprovalSearch(search: Record<string, unknown>): ApprovalSearch {
-  return { ...(search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {}), ...validateArsipSearch(search) };
+  const { peserta } = search;
+  return {
+    ...(search.status === 'perlu_tindakan' ? { status: 'perlu_tindakan' } : {}),
+    ...(typeof peserta === 'number' && Number.isSafeInteger(peserta) && peserta > 0 ? { peserta } : {}),
+    ...validateArsipSearch(search),
+  };
 }
 
 const routeApi = getRouteApi('/app/approval');
 
 function ApprovalRoute() {
   const state = useSession();
-  const { status } = routeApi.useSearch();
+  const { status, peserta } = routeApi.useSearch();
   const navigate = useNavigate();
   return (
     <ApprovalPage
@@ -34,6 +41,9 @@ function ApprovalRoute() {
       statusFilter={status ?? ''}
       // The quick filter 'Perlu tindakan saya' lives in the URL, so a reload or a shared link keeps it.
       onStatusFilterChange={(next) => void navigate({ to: '/approval', search: (prev) => ({ ...prev, status: next || undefined }), replace: true })}
+      openPesertaId={peserta ?? null}
+      // The detail is open now; drop the parameter so a reload or Back does not reopen it.
+      onPesertaOpened={() => void navigate({ to: '/approval', search: (prev) => ({ ...prev, peserta: undefined }), replace: true })}
       {...useArsipSearch()}
     />
   );

@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context';
+import { fetchPeserta } from '@/api/peserta';
+import { mirrorArchivedPeserta } from '@/sync/pull-peserta';
 import type { PesertaRecord } from '@/db/records';
 import { HR, PEMBIMBING, isApprovalStep } from '@/domain/approval-chain';
 import { MSG } from '@/domain/messages';
@@ -19,7 +21,7 @@ import '@/ui/filter.css';
 import '@/ui/form.css';
 import { ApprovalFilterChips, ApprovalFiltersPanel } from './approval-filters';
 import { RefreshIcon } from './approval-cells';
-import { ApprovalArsip, arsipModalProps } from './approval-arsip';
+import { ApprovalArsip, ApprovalArsipHint, arsipModalProps, mayActOn } from './approval-arsip';
 import { approvalColumns } from './approval-columns';
 import { DetailApprovalModal } from './detail-approval-modal';
 import { EditNilaiModal } from './edit-nilai-modal';
@@ -58,6 +60,10 @@ export interface ApprovalPageProps {
   /** The archive is shown (the URL's `?arsip=1`); with `onArsipChange` the route holds it. */
   arsip?: boolean;
   onArsipChange?: (on: boolean) => void;
+  /** A participant whose 'Detail Approval' opens at once (`/approval?peserta=<id>`, a notification's link). */
+  openPesertaId?: number | null;
+  /** Called once it was opened (the route then drops the parameter). */
+  onPesertaOpened?: () => void;
 }
 
 /** Shown instead of the count and the empty texts until the first pull has answered. */
@@ -78,7 +84,8 @@ export function ApprovalPage(props: ApprovalPageProps) {
   return <ApprovalScreen {...props} role={props.role} />;
 }
 
-function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange, arsip: arsipProp, onArsipChange }: ApprovalPageProps & { role: string }) {
+function ApprovalScreen(props: ApprovalPageProps & { role: string }) {
+  const { userId, role, statusFilter = '', onStatusFilterChange, arsip: arsipProp, onArsipChange } = props;
   const api = useApi();
   const [arsip, setArsip] = useArsipSwitch(arsipProp, onArsipChange);
   const [arsipDetail, setArsipDetail] = useState<PesertaRecord | null>(null);
@@ -86,6 +93,16 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
   const { loading, failed, refresh, wroteRows } = useApprovalPull(api, detailId !== null || editId !== null);
+  // An archive row the viewer may still act on opens in the device's list, with its actions.
+  const openArchived = async (row: PesertaRecord) => {
+    if (!mayActOn(row, role)) {
+      setArsipDetail(row);
+      return;
+    }
+    await mirrorArchivedPeserta(db, row);
+    setDetailId(row.id);
+  };
+  useOpenPeserta(props.openPesertaId ?? null, mirror, setDetailId, (row) => void openArchived(row), props.onPesertaOpened);
   const pullProgress = useApprovalPullProgress();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ApprovalFilters>(() => ({ ...NO_FILTERS, status: statusFilter }));
@@ -223,7 +240,7 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
       {/* The status filter is the device's to-do list: the archive does not apply it, so it shows no chip of it. */}
       <ApprovalFilterChips value={arsip ? { ...filters, status: '' } : filters} onChange={changeFilters} />
       {arsip ? (
-        <ApprovalArsip role={role} search={search} filters={filters} onDetail={setArsipDetail} />
+        <ApprovalArsip role={role} search={search} filters={filters} onDetail={(row) => void openArchived(row)} />
       ) : (
         <>
           {/* One loading indicator: the list's own until the size of a paged first pull is known, then the pull's bar. */}
@@ -247,6 +264,10 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
           </div>
           {!filtering && all.length === 0 && mirror !== undefined && !loading && (
             <p className="approval-empty-hint muted">Peserta harus memiliki nilai terlebih dahulu sebelum bisa masuk ke tahap approval</p>
+          )}
+          {/* The status filter is the device's own: an empty to-do list says nothing of the archive. */}
+          {!filters.status && (
+            <ApprovalArsipHint search={search} filters={filters} empty={!firstLoad && !loading && visible.length === 0} onOpen={() => setArsip(true)} />
           )}
           <Pager page={pagination.page} total={pagination.total} pageSize={pagination.pageSize} onPageChange={pagination.setPage} />
         </>
@@ -283,4 +304,30 @@ function ApprovalScreen({ userId, role, statusFilter = '', onStatusFilterChange,
       {popup.element}
     </section>
   );
+}
+
+/**
+ * Opens the participant a link names (`?peserta=<id>`) wherever it lives: the device's list when
+ * the mirror holds it (its actions there), else the server's row in the read-only detail (the
+ * archive), once the mirror was read. Offline and not on the device, nothing opens.
+ */
+function useOpenPeserta(
+  id: number | null,
+  mirror: NilaiMirror | undefined,
+  openMirrored: (id: number) => void,
+  openArchived: (row: PesertaRecord) => void,
+  onOpened: (() => void) | undefined,
+): void {
+  const api = useApi();
+  const done = useRef<number | null>(null);
+  useEffect(() => {
+    if (id === null || mirror === undefined || done.current === id) return;
+    done.current = id;
+    onOpened?.();
+    if (mirror.peserta.some((row) => row.id === id)) {
+      openMirrored(id);
+      return;
+    }
+    fetchPeserta(api, id).then(openArchived, () => undefined);
+  }, [id, mirror, api, openMirrored, openArchived, onOpened]);
 }

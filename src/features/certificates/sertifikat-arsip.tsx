@@ -2,10 +2,10 @@ import { fetchArsipSertifikat, useArsipQuery } from '@/api/arsip';
 import { useApi } from '@/api/api-context';
 import { useMemo } from 'react';
 import type { PrintTarget } from '@/db/sertifikat-store';
-import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
+import { ARSIP_LIST_TEXTS, ARSIP_MSG } from '@/domain/arsip';
 import { type SertifikatRow, type SertifikatTerbit, splitSertifikatRow } from '@/domain/sertifikat-terbit';
 import type { Jenjang } from '@/domain/master-data';
-import { ArsipList, arsipRowNumber } from '@/ui/arsip';
+import { ArsipHint, ArsipList, arsipRowNumber } from '@/ui/arsip';
 import type { PeriodDivisiFilters } from '@/ui/period-divisi-filter';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { sertifikatColumns } from './sertifikat-columns';
@@ -63,4 +63,26 @@ export function SertifikatArsip({ jenjang, label, search, filters, busyIds, onPr
       texts={ARSIP_LIST_TEXTS}
     />
   );
+}
+
+interface SertifikatArsipHintProps {
+  jenjang: Jenjang;
+  search: string;
+  filters: PeriodDivisiFilters;
+  /** The device's list is empty (loaded): only then is the archive asked. */
+  empty: boolean;
+  onOpen: () => void;
+}
+
+/** Under an empty certificate list: how many the archive holds for the same search, with 'Buka Arsip' (online only). */
+export function SertifikatArsipHint({ jenjang, search, filters, empty, onOpen }: SertifikatArsipHintProps) {
+  const api = useApi();
+  const online = useOnlineStatus();
+  const asked = online && empty;
+  const arsip = useArsipQuery<SertifikatRow>(
+    (params, signal) => fetchArsipSertifikat(api, params, signal),
+    { jenjang, q: search, divisiId: filters.divisiId, dari: filters.periode.start, sampai: filters.periode.end },
+    asked,
+  );
+  return <ArsipHint total={asked && !arsip.loading && !arsip.failed ? arsip.total : null} text={ARSIP_MSG.emptyHint} action={ARSIP_MSG.openArsip} onOpen={onOpen} />;
 }

@@ -28,7 +28,7 @@ import { GradeTemplateModal } from './grade-template-modal';
 import { PreviewModal } from './preview-modal';
 import { PrintAllModal } from './print-all-modal';
 import { ReissueDialog } from './reissue-dialog';
-import { SertifikatArsip } from './sertifikat-arsip';
+import { SertifikatArsip, SertifikatArsipHint } from './sertifikat-arsip';
 import { sertifikatColumns } from './sertifikat-columns';
 import { makePreview, usePrintSertifikat } from './use-print-sertifikat';
 import { useSertifikat } from './use-sertifikat';
@@ -175,6 +175,13 @@ export function SertifikatPage({ jenjang, role, arsip: arsipProp, onArsipChange 
             loading={rows === undefined || (loading && !hasRows)}
             loadingText={CERTIFICATE_TEXT.loading}
             pagination={pagination}
+          />
+          <SertifikatArsipHint
+            jenjang={jenjang}
+            search={list.search}
+            filters={list.filters}
+            empty={rows !== undefined && !loading && visible.length === 0}
+            onOpen={() => setArsip(true)}
           />
         </>
       )}

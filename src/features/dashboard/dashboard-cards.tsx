@@ -17,6 +17,7 @@ export function DashboardHeader({ title, username, role, stale }: { title: strin
       <p className="muted">
         {DASHBOARD_MSG.greeting(username)} · {DASHBOARD_MSG.roleLine(role)}
       </p>
+      <p className="dash-scope muted">{DASHBOARD_MSG.workingSetScope(role !== 'Mentor')}</p>
       {stale && <p className="stale-note muted">{MSG.staleMirror}</p>}
     </header>
   );

@@ -17,6 +17,8 @@ import '@/ui/form.css';
 import { type MentorRow, STATUS_FILTER_OPTIONS, type StatusFilter, filterMentorRows, mentorRows } from './filter-penilaian';
 import { PenilaianModal } from './penilaian-modal';
 import { useMentorMirror, useMentorPull } from './use-mentor-peserta';
+import { mirrorMentorPeserta } from '@/sync/pull-peserta';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { nilaiOfOpen, readParticipantNilai, reviewsOf, scoresOf } from '@/db/nilai-mirror';
@@ -72,9 +74,26 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
   );
   const visible = useMemo(() => filterMentorRows(rows, search, status), [rows, search, status]);
   const pagination = usePagination(visible, { resetKey: `${search}|${status}` });
-  const current = scoredId === null ? undefined : mirror?.peserta.find((p) => p.id === scoredId);
+  const found = scoredId === null ? undefined : mirror?.peserta.find((p) => p.id === scoredId);
   // The open modal's scores (the list reads only which competencies are scored); it shows once read.
-  const currentNilai = nilaiOfOpen(useLiveQuery(() => readParticipantNilai(db, scoredId), [scoredId]), scoredId);
+  const foundNilai = nilaiOfOpen(useLiveQuery(() => readParticipantNilai(db, scoredId), [scoredId]), scoredId);
+  const foundScores = found && mirror && foundNilai ? scoresOf(mirror, found.id, foundNilai) : undefined;
+  // The participant a notification opened may leave the working set while it is shown (its notice
+  // was read on the way): the modal keeps what it showed until it is closed.
+  const shown = useRef<{ peserta: NonNullable<typeof found>; scores: NonNullable<typeof foundScores> } | null>(null);
+  if (found && foundScores) shown.current = { peserta: found, scores: foundScores };
+  else if (shown.current?.peserta.id !== scoredId) shown.current = null;
+  const current = shown.current?.peserta;
+  // A participant the link names that the device does not hold (its notice read elsewhere, so out
+  // of the working set): once the pull is done, from the server's whole list of the mentor's own.
+  const asked = useRef<number | null>(null);
+  const online = useOnlineStatus();
+  useEffect(() => {
+    if (scoredId === null || mirror === undefined || loading || !online || asked.current === scoredId) return;
+    if (mirror.peserta.some((p) => p.id === scoredId)) return;
+    asked.current = scoredId;
+    mirrorMentorPeserta(api, db, scoredId).catch(() => undefined);
+  }, [scoredId, mirror, loading, online, api]);
 
   const columns: DataTableColumn<MentorRow>[] = [
     { id: 'no', header: 'No', width: '4rem', cell: (_, i) => pagination.from + i },
@@ -141,13 +160,13 @@ export function PenilaianPage({ userId, role, openPesertaId = null, onPesertaOpe
         pagination={pagination}
       />
 
-      {current && mirror && currentNilai && userId !== null && role && (
+      {current && shown.current && mirror && userId !== null && role && (
         <PenilaianModal
           userId={userId}
           role={role}
           peserta={current}
           kompetensi={kompetensiFor(mirror.kompetensi, current.divisi_id, current.jenjang)}
-          scores={scoresOf(mirror, current.id, currentNilai)}
+          scores={shown.current.scores}
           onClose={() => setScoredId(null)}
           onSaved={(result) => {
             if (result.outcome === 'refused') {
