@@ -6,6 +6,7 @@ import { verifyPassword } from '../../server/auth/password';
 import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import { bearer, login, tokenFor } from '../helpers/auth';
+import { demoNames } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
 /** Every response body of these tests, to check that no password hash ever leaves. */
@@ -42,8 +43,8 @@ describe('POST /api/auth/login', () => {
         username: account.username,
         role: account.role,
         signature_url: null,
-        nama_lengkap: null,
-        jabatan: null,
+        nama_lengkap: account.nama_lengkap ?? null,
+        jabatan: account.jabatan ?? null,
       });
       const claims = decodeJwt(body.token);
       expect(claims).toMatchObject({ sub: String(body.user.id), role: account.role, username: account.username });
@@ -131,8 +132,7 @@ describe('GET /api/auth/profile', () => {
         username: 'mentor',
         role: 'Mentor',
         signature_url: null,
-        nama_lengkap: null,
-        jabatan: null,
+        ...demoNames('mentor'),
         hari_kerja: [1, 2, 3, 4, 5, 6],
         terima_pengingat: true,
       },

@@ -13,7 +13,7 @@ import { certificatePdf, daftarNilaiPdf } from '../../src/documents/make';
 import { DEFAULT_ORGANISASI } from '../../server/config';
 import { peserta, reviews, users } from '../../server/db/schema';
 import { contentDisposition } from '../../server/http-download';
-import { BAD_IDS, type DemoUsername, call, demoTokens, tokenOf } from '../helpers/api';
+import { BAD_IDS, type DemoUsername, call, demoTokens, tokenOf, demoNames } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { signatureForm } from '../helpers/multipart';
 import { PNG_MAGIC, makePng } from '../helpers/png';
@@ -104,8 +104,8 @@ describe('GET /api/sertifikat/peserta', () => {
   it('should name the Pembimbing and BusHead who approved, with the hash of their signature', async () => {
     const made = await approved();
     expect((await rowOf(made.id)).penandatangan).toEqual({
-      Pembimbing: { id: pembimbingId, username: 'pembimbing', signature: null, nama_lengkap: null, jabatan: null },
-      BusHead: { id: busheadId, username: 'bushead', signature: null, nama_lengkap: null, jabatan: null },
+      Pembimbing: { id: pembimbingId, username: 'pembimbing', signature: null, ...demoNames('pembimbing') },
+      BusHead: { id: busheadId, username: 'bushead', signature: null, ...demoNames('bushead') },
     });
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -115,7 +115,7 @@ describe('GET /api/sertifikat/peserta', () => {
     });
     expect(uploaded.statusCode).toBe(200);
     const hash = createHash('sha256').update(signaturePng).digest('hex');
-    expect((await rowOf(made.id)).penandatangan.Pembimbing).toEqual({ id: pembimbingId, username: 'pembimbing', signature: hash, nama_lengkap: null, jabatan: null });
+    expect((await rowOf(made.id)).penandatangan.Pembimbing).toEqual({ id: pembimbingId, username: 'pembimbing', signature: hash, ...demoNames('pembimbing') });
   });
 
   it('should show null for a signer whose account is gone', async () => {
@@ -261,7 +261,7 @@ describe('documents: the files', () => {
       expect(row.penandatangan.BusHead).toEqual({
         id: busheadId, username: 'bushead', signature: null, nama_lengkap: 'Dr. Dewi Lestari Kusumanegara', jabatan: 'Kepala Divisi Operasional',
       });
-      expect(row.penandatangan.Pembimbing).toMatchObject({ username: 'pembimbing', nama_lengkap: null, jabatan: null });
+      expect(row.penandatangan.Pembimbing).toMatchObject({ username: 'pembimbing', ...demoNames('pembimbing') });
       const input = await deviceInput(row);
       expect(input.penandatangan[1]).toMatchObject({ nama: 'Dr. Dewi Lestari Kusumanegara', jabatanPenandatangan: 'Kepala Divisi Operasional' });
       const pdf = await call(t, 'GET', `/api/sertifikat/generate/${made.id}`, tokens.hr);
@@ -271,7 +271,7 @@ describe('documents: the files', () => {
       const daftarInput = await deviceInput(row, DEFAULT_GRADE_ITEMS);
       expect(daftar.rawPayload.equals(Buffer.from(daftarNilaiPdf(daftarInput)))).toBe(true);
     } finally {
-      await call(t, 'PUT', '/api/auth/profile', tokens.bushead, { username: 'bushead', nama_lengkap: null, jabatan: null });
+      await call(t, 'PUT', '/api/auth/profile', tokens.bushead, { username: 'bushead', ...demoNames('bushead') });
     }
   });
 

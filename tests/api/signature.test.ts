@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, SERVER_MSG } from '../../src/domain/messages';
 import { SIGNATURE_MAX_BYTES, SIGNATURE_MSG } from '../../src/domain/sertifikat';
 import { userSignatures, users } from '../../server/db/schema';
-import { BAD_IDS, type DemoUsername, call, demoTokens } from '../helpers/api';
+import { BAD_IDS, type DemoUsername, call, demoTokens, demoNames } from '../helpers/api';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 import { multipart, signatureForm } from '../helpers/multipart';
 import { PNG_MAGIC, makePng, pngOfSize, pngWithBrokenIhdr } from '../helpers/png';
@@ -70,8 +70,7 @@ describe('POST /api/users/signature', () => {
         username: who,
         role: who === 'pembimbing' ? 'Pembimbing' : 'BusHead',
         signature_url: urlOf(ids[who], png),
-        nama_lengkap: null,
-        jabatan: null,
+        ...demoNames(who),
       },
       message: MSG.signatureUploaded,
     });

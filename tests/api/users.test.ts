@@ -6,7 +6,7 @@ import { verifyPassword } from '../../server/auth/password';
 import { deletions, peserta, users } from '../../server/db/schema';
 import { HttpError } from '../../server/http-error';
 import { deleteUser } from '../../server/services/users';
-import { BAD_IDS, DEMO_ROLES, type DemoUsername, NON_HR, call, demoTokens, findKeys, tokenOf } from '../helpers/api';
+import { BAD_IDS, DEMO_ROLES, type DemoUsername, NON_HR, call, demoTokens, findKeys, tokenOf, demoNames } from '../helpers/api';
 import { login } from '../helpers/auth';
 import { type TestApp, buildTestApp } from '../helpers/build-app';
 
@@ -33,8 +33,7 @@ const demoUser = (id: number, username: DemoUsername) => ({
   username,
   role: DEMO_ROLES[username],
   signature_url: null,
-  nama_lengkap: null,
-  jabatan: null,
+  ...demoNames(username),
 });
 const DEMO_USERS = [demoUser(1, 'hr'), demoUser(2, 'pembimbing'), demoUser(3, 'mentor'), demoUser(4, 'bushead')];
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../src/domain/roles';
 import { signToken } from '../../server/auth/jwt';
+import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import { users } from '../../server/db/schema';
 import type { TestApp } from './build-app';
 
@@ -13,6 +14,12 @@ export const DEMO_ROLES = { hr: 'HR', pembimbing: 'Pembimbing', mentor: 'Mentor'
   Role
 >;
 export type DemoUsername = keyof typeof DEMO_ROLES;
+
+/** A demo account's full name and job title as the demo seed stores them. */
+export function demoNames(username: DemoUsername): { nama_lengkap: string | null; jabatan: string | null } {
+  const account = DEMO_ACCOUNTS.find((row) => row.username === username);
+  return { nama_lengkap: account?.nama_lengkap ?? null, jabatan: account?.jabatan ?? null };
+}
 
 /** The three demo accounts that are not HR: every HR-only mutation must refuse each of them. */
 export const NON_HR: readonly DemoUsername[] = ['pembimbing', 'mentor', 'bushead'];
