@@ -88,7 +88,7 @@ describe('pushPayload and morningPayload', () => {
     });
     expect(pushPayload('ditolak', { nama: 'Budi', step: 'HR', catatan: 'Kurang' }, 1, '/penilaian?peserta=4')).toMatchObject({
       judul: 'Peserta ditolak',
-      isi: 'Budi ditolak oleh HR: Kurang',
+      isi: 'Budi ditolak oleh HR: Kurang. Nilai terkunci; hanya HR yang dapat membatalkan penolakan.',
     });
   });
 

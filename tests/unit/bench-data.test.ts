@@ -35,7 +35,7 @@ describe('BENCH_SHAPE', () => {
   it("is 'decade' unless 'recent' is asked", () => {
     expect(shapeFrom(undefined)).toBe('decade');
     expect(shapeFrom('recent')).toBe('recent');
-    expect(() => shapeFrom('flat')).toThrow(/neither/);
+    expect(() => shapeFrom('flat')).toThrow(/none of/);
   });
 });
 

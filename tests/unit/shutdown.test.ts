@@ -21,6 +21,7 @@ function fakes(options: { appClose?: () => Promise<void>; dbClose?: () => Promis
       steps.push('db');
       await options.dbClose?.();
     }),
+    onEngineAbort: vi.fn(),
   };
   const lock = { file: '/x/server.lock', release: vi.fn(() => steps.push('lock')) };
   const targets = {
