@@ -18,9 +18,10 @@ useLoggedInPage(
   },
   {
     async seed(started) {
-      // 4 demo accounts + 2 = 6 rows: two pages.
+      // 4 demo accounts + 2 = 6 rows: two pages. A row is found by its text: these usernames appear
+      // in no demo account's full name.
       const token = await apiToken(started.url);
-      for (const [employee_id, username] of [['EMP201', 'sari'], ['EMP202', 'tono']]) {
+      for (const [employee_id, username] of [['EMP201', 'sinta'], ['EMP202', 'yoga']]) {
         await apiPost(started.url, token, '/api/users', { employee_id, username, password: 'rahasia1', role: 'Mentor' });
       }
     },
@@ -36,7 +37,7 @@ describe('users screen', () => {
     await expect(pagerInfo(page).textContent()).resolves.toBe('Showing 1 to 5 of 6 entries');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(pagerInfo(page).textContent()).resolves.toBe('Showing 6 to 6 of 6 entries');
-    await row(page, 'tono').waitFor();
+    await row(page, 'yoga').waitFor();
     const current = page.getByRole('button', { name: '2', exact: true });
     await expect(current.getAttribute('aria-current')).resolves.toBe('page');
     await page.getByRole('button', { name: '1', exact: true }).click();
@@ -47,13 +48,13 @@ describe('users screen', () => {
   it('should filter by search and role and go back to page 1', async () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByLabel('Filter role').selectOption('Mentor');
-    await row(page, 'sari').waitFor();
+    await row(page, 'sinta').waitFor();
     await expect(page.getByRole('navigation', { name: 'Navigasi halaman' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('row').count()).resolves.toBe(4); // header + mentor, sari, tono
+    await expect(page.getByRole('row').count()).resolves.toBe(4); // header + mentor, sinta, yoga
     await page.getByLabel('Filter role').selectOption('');
     await search('emp20');
     await row(page, 'EMP001').waitFor({ state: 'detached' });
-    await row(page, 'tono').waitFor();
+    await row(page, 'yoga').waitFor();
     await expect(page.getByRole('row').count()).resolves.toBe(3);
     await search('tidak-ada-yang-cocok');
     await page.getByText('Tidak ada data', { exact: true }).waitFor();
