@@ -207,7 +207,8 @@ describe('keyboard access of the layout', () => {
   it('should show a focus ring on a focused button, link and input', async () => {
     await page.goto(`${server.url}/users`);
     await waitForScreen(page, 'Daftar Users');
-    const mentorRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'mentor', exact: true }) });
+    // The mentor's row by its employee id (its username cell also shows the full name).
+    const mentorRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'EMP003', exact: true }) });
     const targets: [string, Locator][] = [
       ['link', page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Dashboard' })],
       ['button', page.getByRole('button', { name: 'Menu pengguna' })],

@@ -85,7 +85,7 @@ describe('Web Push', () => {
       const first = pushPayload('ditolak', { nama: peserta.nama, step: 'HR', catatan: 'Perlu perbaikan' }, 1, tautan);
       await push.send(first);
       await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual([
-        { title: 'Peserta ditolak', body: `${peserta.nama} ditolak oleh HR: Perlu perbaikan`, tag: first.tag, icon: `${server.url}/icons/icon-192.png`, data: { tautan } },
+        { title: 'Peserta ditolak', body: first.isi, tag: first.tag, icon: `${server.url}/icons/icon-192.png`, data: { tautan } },
       ]);
       // A newer push of the same notification replaces the one shown.
       await push.send({ ...first, isi: `${peserta.nama} ditolak oleh HR: Revisi` });
