@@ -8,6 +8,7 @@ import { acceptSuccess, dialog, pagerInfo } from './helpers/master-data';
 import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
 import type { RunningServer } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
+import { DASHBOARD_MSG } from '../../src/domain/dashboard';
 
 const STALE = 'Menampilkan data tersimpan di perangkat; data terbaru belum dapat dimuat.';
 const SAVED_OFFLINE = 'Tersimpan di perangkat, menunggu koneksi';
@@ -249,6 +250,16 @@ describe('mentor dashboard', () => {
     await outbox.getByText('Semua perubahan sudah terkirim ke server.').waitFor({ timeout: 45_000 });
     await waitForStat(page, 'Belum Dinilai', belum - 1);
   }, 90_000);
+});
+
+describe('what the numbers count', () => {
+  it("should say under each dashboard's title that it counts the device's working set, and send approvers to the Arsip for older ones", async () => {
+    for (const username of ['pembimbing', 'hr', 'bushead', 'mentor']) {
+      const page = pageOf(username);
+      await openDashboard(page);
+      await expect.poll(() => page.locator('.dash-scope').textContent(), { timeout: 10_000 }).toBe(DASHBOARD_MSG.workingSetScope(username !== 'mentor'));
+    }
+  });
 });
 
 describe('unauthorized page', () => {
