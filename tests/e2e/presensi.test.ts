@@ -16,10 +16,11 @@ import { PRESENSI_SCREEN_MSG } from '../../src/domain/presensi-screen';
 import { kompetensiFor } from '../../src/domain/nilai-view';
 import { expectAccessible, waitForScreen } from './helpers/a11y';
 import { PHONE, launchBrowser, login, newContext } from './helpers/browser';
-import { apiPost, apiToken, dialog } from './helpers/master-data';
+import { dialog } from './helpers/master-data';
 import { apiGet, apiSend, waitForServiceWorker } from './helpers/nilai';
 import { idempotencyRecords, readOutbox, readStore } from './helpers/outbox';
 import { type RunningServer, startServer } from './helpers/server';
+import { addMentorPeserta } from './helpers/presensi';
 
 const TODAY = jakartaDate(new Date());
 const NAMES = ['Presensi Satu', 'Presensi Dua', 'Presensi Tiga'] as const;
@@ -34,42 +35,14 @@ const ids = new Map<Name, number>();
 /** Every PUT /api/presensi the browser sends (page and service worker). */
 const puts: string[] = [];
 
-interface PesertaRow {
-  id: number;
-  jenjang: string;
-  instansi_id: number;
-  divisi_id: number;
-  mentor_id: number;
-  pembimbing_id: number;
-}
-
 /** Adds the three participants of the demo mentor (internship: two weeks ago to a month ahead), all scores for the third. */
 async function seed(): Promise<void> {
-  const hr = await apiToken(server.url, 'hr');
-  const { data: all } = await apiGet<{ data: PesertaRow[] }>(server.url, 'hr', '/api/peserta');
-  const users = await apiGet<{ data: { id: number; username: string }[] }>(server.url, 'hr', '/api/users');
-  mentorId = users.data.find((user) => user.username === 'mentor')!.id;
-  const model = all.find((p) => p.jenjang === 'SMK' && p.mentor_id === mentorId)!;
-  for (const [i, nama] of NAMES.entries()) {
-    const created = (await apiPost(server.url, hr, '/api/peserta', {
-      jenjang: 'SMK',
-      nama,
-      instansi_id: model.instansi_id,
-      divisi_id: model.divisi_id,
-      mentor_id: mentorId,
-      pembimbing_id: model.pembimbing_id,
-      nama_pembimbing: 'Ibu Sari',
-      kontak_pembimbing: '6281234567890',
-      tanggal_masuk: addDays(TODAY, -14),
-      tanggal_selesai: addDays(TODAY, 30),
-      nis: `PRS-${i + 1}`,
-      jurusan: 'Akuntansi',
-    })) as { data: { id: number } };
-    ids.set(nama, created.data.id);
-  }
+  const added = await addMentorPeserta(server.url, NAMES, { from: addDays(TODAY, -14), to: addDays(TODAY, 30) }, 'PRS');
+  mentorId = added.mentorId;
+  for (const [nama, id] of added.ids) ids.set(nama as Name, id);
   // The third gets every score, so the Pembimbing can decide on it (which locks its attendance).
   const kompetensi = await apiGet<{ data: Parameters<typeof kompetensiFor>[0] }>(server.url, 'hr', '/api/kompetensi');
-  const scores = kompetensiFor(kompetensi.data, model.divisi_id, 'SMK').map((k) => ({ peserta_id: ids.get('Presensi Tiga')!, kompetensi_id: k.id, skor: 85 }));
+  const scores = kompetensiFor(kompetensi.data, added.divisiId, 'SMK').map((k) => ({ peserta_id: ids.get('Presensi Tiga')!, kompetensi_id: k.id, skor: 85 }));
   const saved = await apiSend(server.url, 'mentor', '/api/nilai/bulk', { nilai_data: scores });
   expect(saved.status).toBe(200);
 }
