@@ -5,12 +5,13 @@
 // (X's certificate, issued today, would keep it for the window, but the cancel revokes it). Back online: Y leaves the device (IndexedDB and the
 // list), X's cancel is sent once (the server shows BusHead Menunggu) and X stays, pending again;
 // searched on the device, Y's empty list says the archive has it and leads there.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARSIP_MSG } from '../../src/domain/arsip';
 import { jakartaDate } from '../../src/domain/dates';
 import { MSG } from '../../src/domain/messages';
 import { kompetensiFor } from '../../src/domain/nilai-view';
+import { PESERTA_TITLES } from '../../src/domain/peserta';
 import { addDays } from '../../src/domain/presensi';
 import { PHONE, login, newContext } from './helpers/browser';
 import { acceptSuccess, apiPost, apiPut, apiToken, dialog } from './helpers/master-data';
@@ -25,6 +26,7 @@ const Y = 'Kerja Peserta Y';
 const SEARCH = 'Cari nama peserta...';
 
 let server: RunningServer;
+let browserOfSuite: Browser;
 let context: BrowserContext;
 let page: Page;
 const ids = new Map<string, number>();
@@ -79,6 +81,7 @@ async function seed(): Promise<void> {
 
 useServerAndBrowser(async (started, browser) => {
   server = started;
+  browserOfSuite = browser;
   await seed();
   context = await newContext(browser, PHONE);
   context.on('request', (request) => {
@@ -154,5 +157,18 @@ describe('the working set on a BusHead phone', () => {
     expect(await page.getByRole('switch', { name: ARSIP_MSG.label }).getAttribute('aria-checked')).toBe('true');
     await cardOf(Y).waitFor();
     expect(await mirroredIds()).not.toContain(y);
+  });
+  it("should say on HR's empty participant list that the Arsip holds the one searched for, and lead there", async () => {
+    // Y ended two years ago and was rejected by the Pembimbing: not HR's work, so not on HR's device.
+    const hrContext = await newContext(browserOfSuite);
+    const hrPage = await hrContext.newPage();
+    await login(hrPage, server.url, 'hr');
+    await hrPage.goto(`${server.url}/peserta/siswa`);
+    await hrPage.getByPlaceholder(PESERTA_TITLES.SMK.search).fill(Y);
+    await hrPage.getByText(ARSIP_MSG.emptyHint(1)).waitFor({ timeout: 20_000 });
+    await hrPage.getByRole('button', { name: ARSIP_MSG.openArsip }).click();
+    expect(await hrPage.getByRole('switch', { name: ARSIP_MSG.label }).getAttribute('aria-checked')).toBe('true');
+    await hrPage.getByRole('row').filter({ hasText: Y }).waitFor();
+    await hrContext.close();
   });
 });

@@ -1,9 +1,9 @@
 import { fetchArsipPeserta, useArsipQuery } from '@/api/arsip';
 import { useApi } from '@/api/api-context';
-import { ARSIP_LIST_TEXTS } from '@/domain/arsip';
+import { ARSIP_LIST_TEXTS, ARSIP_MSG } from '@/domain/arsip';
 import type { Jenjang } from '@/domain/master-data';
 import type { Peserta } from '@/domain/peserta';
-import { ArsipList, arsipRowNumber } from '@/ui/arsip';
+import { ArsipHint, ArsipList, arsipRowNumber } from '@/ui/arsip';
 import { RowActions } from '@/ui/row-actions';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import type { PesertaFilters } from './filter-peserta';
@@ -49,4 +49,26 @@ export function PesertaArsip({ jenjang, search, filters, label, institution, onD
       texts={ARSIP_LIST_TEXTS}
     />
   );
+}
+
+interface PesertaArsipHintProps {
+  jenjang: Jenjang;
+  search: string;
+  filters: PesertaFilters;
+  /** The device's list is empty (loaded): only then is the archive asked. */
+  empty: boolean;
+  onOpen: () => void;
+}
+
+/** Under an empty participant list: how many the archive holds for the same search, with 'Buka Arsip' (online only). */
+export function PesertaArsipHint({ jenjang, search, filters, empty, onOpen }: PesertaArsipHintProps) {
+  const api = useApi();
+  const online = useOnlineStatus();
+  const asked = online && empty;
+  const arsip = useArsipQuery<Peserta>(
+    (params, signal) => fetchArsipPeserta(api, 'peserta', params, signal),
+    { jenjang, q: search, divisiId: filters.divisiId, dari: filters.periode.start, sampai: filters.periode.end },
+    asked,
+  );
+  return <ArsipHint total={asked && !arsip.loading && !arsip.failed ? arsip.total : null} text={ARSIP_MSG.emptyHint} action={ARSIP_MSG.openArsip} onOpen={onOpen} />;
 }

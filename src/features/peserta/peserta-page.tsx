@@ -22,7 +22,7 @@ import { countActiveFilters, filterPeserta } from './filter-peserta';
 import { ImportProgressModal, ImportResultModal } from './import-dialogs';
 import { useImportPeserta } from './import-peserta';
 import type { ImportReport } from './import-report';
-import { PesertaArsip } from './peserta-arsip';
+import { PesertaArsip, PesertaArsipHint } from './peserta-arsip';
 import { pesertaColumns } from './peserta-columns';
 import { PesertaDetailModal } from './peserta-detail-modal';
 import { PesertaFormModal } from './peserta-form-modal';
@@ -157,6 +157,13 @@ export function PesertaPage({ jenjang, arsip: arsipProp, onArsipChange }: Pesert
             rowKey={(row) => row.id}
             loading={rows === undefined || (loading && !hasRows)}
             pagination={pagination}
+          />
+          <PesertaArsipHint
+            jenjang={jenjang}
+            search={list.search}
+            filters={list.filters}
+            empty={rows !== undefined && !loading && pagination.total === 0}
+            onOpen={() => setArsip(true)}
           />
         </>
       )}
