@@ -1,16 +1,20 @@
 // src/app/login-shell: whether the login page may wait for the user before loading the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mayHaveSession } from '@/app/login-shell';
 import { DB_NAME } from '@/db/db-name';
 
 const storage = (token: string | null) => () => ({ getItem: (key: string) => (key === 'token' ? token : null) });
 
-afterEach(async () => {
+/** Deletes the app's database (a file of the same worker may have made it: files share one IndexedDB). */
+async function deleteAppDatabase(): Promise<void> {
   await new Promise<void>((resolve) => {
     const request = indexedDB.deleteDatabase(DB_NAME);
     request.onsuccess = request.onerror = () => resolve();
   });
-});
+}
+
+beforeEach(deleteAppDatabase);
+afterEach(deleteAppDatabase);
 
 describe('mayHaveSession', () => {
   it('should be false on a first visit: no token in the tab, no database of the app', async () => {
