@@ -1,4 +1,4 @@
-// The replay of a few offline score saves with the page's follow-ups (goal P5d, docs/performance.md):
+// The replay of a few offline score saves with the page's follow-ups (goal: at most 1.3 requests per change):
 // the demo mentor's device (fake-indexeddb, src/sync as the app runs it) makes SAVES score saves
 // while the server does not answer; when it answers again, the page's poll replays them and the
 // page follows the drain as src/app/sync/use-outbox-sync.ts does (`followDrains`: the inbox pull,
