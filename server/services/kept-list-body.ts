@@ -19,6 +19,7 @@ import { Readable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DeflatedPiece, deflatePiece, deflatePieceNow, gzipOfPieces } from './deflate-blocks';
+import { nextTurn } from './next-turn';
 
 /** Mean rows of a block (~250 KB of JSON of certificate rows); a block holds at most BLOCK_ROWS_MOST times as many. */
 export const BLOCK_ROWS = 256;
@@ -51,9 +52,6 @@ type ListEncoding = 'br' | 'gzip';
 
 const COMMA = Buffer.from(',');
 const COMMA_PIECE = deflatePieceNow(COMMA);
-/** Lets timers and other requests run between two slices of work. */
-/** Resolves after the event loop's next turn: long work yields to other requests between slices. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Rows looked at between two turns of the event loop when blocks are made. */
 const ROWS_PER_TURN = 8192;
 

@@ -22,7 +22,8 @@ import { type KeptWhileUnchanged, type Stamped, keptWhileUnchanged } from '../db
 import { type SQL, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { peserta } from '../db/schema';
-import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag, nextTurn } from './kept-list-body';
+import { type ListAnswer, type ListBlock, BLOCK_ROWS, ListBody, blocksOf, blocksWithChanges, matchesEtag } from './kept-list-body';
+import { nextTurn } from './next-turn';
 import { KeptRows } from './kept-rows';
 import { idIn } from '../db/list-params';
 import { PULL_BY_ID_MAX, deletedSince, syncCursor } from './peserta-read';

@@ -5,7 +5,8 @@
 // tenth of the base, the next version gets a new base, made in slices. A version's rows change
 // only while it is being made (the merge, then its blocks: kept-list-body.ts makeBlock); the
 // base never changes once shared.
-import { type RowsById, nextTurn } from './kept-list-body';
+import type { RowsById } from './kept-list-body';
+import { nextTurn } from './next-turn';
 
 /** Changes over the base past which the next version starts a new base: a share of the base, at least MIN. */
 const REBASE_SHARE = 0.1;

@@ -15,7 +15,7 @@
 //
 // Never a long stall: on the embedded PGlite every query runs on the server's own thread, and
 // validating 5,000 rows is itself ~0.4 s of work. So the rows are validated, number-checked and
-// inserted in small slices with a turn of the event loop between them (yieldToEventLoop):
+// inserted in small slices with a turn of the event loop between them (nextTurn):
 // other requests — /api/health/live above all — are answered during an import. The slicing
 // changes no outcome; it is the same one transaction.
 import type { Jenjang } from '../../src/domain/master-data';
@@ -26,6 +26,7 @@ import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState } from '../db/sql-sta
 import { HttpError } from '../http-error';
 import { checkInput } from '../validation';
 import { type PesertaRefs, insertPesertaRows, loadRefs, refsProblem } from './peserta';
+import { nextTurn } from './next-turn';
 import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } from './peserta-numbers';
 
 /**
@@ -35,9 +36,6 @@ import { checkNumbers, lockPesertaNumbers, numberTakenMessage, pesertaNumber } f
 const BULK_CHUNK_ROWS = 50;
 /** Rows validated, or number-checked, between two turns of the event loop. */
 const BULK_SLICE_ROWS = 250;
-
-/** Lets the event loop run whatever waits (timers, other requests' I/O) before going on. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Answer of a bulk add: how many rows were stored, and each row's outcome in request order. */
 interface BulkOutcome {
@@ -100,7 +98,7 @@ async function freeNumbers(
   const used = new Set<string>();
   const free: Candidate[] = [];
   for (let start = 0; start < candidates.length; start += BULK_SLICE_ROWS) {
-    if (start > 0) await yieldToEventLoop();
+    if (start > 0) await nextTurn();
     const slice = candidates.slice(start, start + BULK_SLICE_ROWS);
     const checks = await checkNumbers(tx, jenjang, slice.map((row) => ({ instansi_id: row.payload.instansi_id, nomor: pesertaNumber(row.payload) })));
     slice.forEach((row, i) => {
@@ -125,7 +123,7 @@ export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly
 
   const candidates: Candidate[] = [];
   for (let index = 0; index < rows.length; index += 1) {
-    if (index > 0 && index % BULK_SLICE_ROWS === 0) await yieldToEventLoop();
+    if (index > 0 && index % BULK_SLICE_ROWS === 0) await nextTurn();
     const parsed = checkInput(pesertaImportSchema, withJenjang(rows[index], jenjang));
     if (!parsed.ok) fail(index, parsed.message);
     else if (parsed.data.jenjang !== jenjang) fail(index, SERVER_MSG.bulkJenjangMismatch);
@@ -144,7 +142,7 @@ export async function bulkCreatePeserta(db: Db, jenjang: Jenjang, rows: readonly
       });
       const accepted = await freeNumbers(tx, jenjang, refs, referenced, fail);
       for (let start = 0; start < accepted.length; start += BULK_CHUNK_ROWS) {
-        await yieldToEventLoop();
+        await nextTurn();
         await insertChunk(tx, accepted.slice(start, start + BULK_CHUNK_ROWS), results);
       }
     });
